@@ -1,0 +1,5 @@
+"""`python -m hgin`."""
+
+from hgin.cli import main
+
+main()

@@ -1,0 +1,151 @@
+"""Playing cards: the card model, parsing of what people type, and formatting.
+
+Pure functions only: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from hgin.errors import HginError
+
+SUITS: tuple[str, ...] = ("s", "h", "d", "c")
+"""Suit letters, in display order (spades, hearts, diamonds, clubs)."""
+
+SUIT_SYMBOLS: dict[str, str] = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+RANK_NAMES: dict[int, str] = {
+    1: "A",
+    **{r: str(r) for r in range(2, 11)},
+    11: "J",
+    12: "Q",
+    13: "K",
+}
+
+_RANK_INPUT: dict[str, int] = {
+    "a": 1,
+    **{str(r): r for r in range(2, 11)},
+    "t": 10,
+    "j": 11,
+    "q": 12,
+    "k": 13,
+}
+
+_SUIT_INPUT: dict[str, str] = {
+    "s": "s",
+    "h": "h",
+    "d": "d",
+    "c": "c",
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+    "♤": "s",
+    "♡": "h",
+    "♢": "d",
+    "♧": "c",
+}
+
+# Emoji presentation selectors that some keyboards append to ♠ ♥ ♦ ♣.
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+_HOW_TO_WRITE = "write rank then suit, like 7s, Td, Q♥"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card. Ordering is by rank, then by suit letter."""
+
+    rank: int
+    """1 = ace, 2-10, 11 = jack, 12 = queen, 13 = king."""
+    suit: str
+    """One of "s", "h", "d", "c"."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
+            raise ValueError(f"card rank must be 1..13, not {self.rank!r}")
+        if self.suit not in SUIT_SYMBOLS:
+            raise ValueError(f"card suit must be one of s h d c, not {self.suit!r}")
+
+    @property
+    def value(self) -> int:
+        """Deadwood points: ace 1, 2-10 face value, J Q K 10."""
+        return min(self.rank, 10)
+
+    @property
+    def ascii(self) -> str:
+        """Plain ASCII form, e.g. "7s", "10d", "Ah"."""
+        return f"{RANK_NAMES[self.rank]}{self.suit}"
+
+    def __str__(self) -> str:
+        return f"{RANK_NAMES[self.rank]}{SUIT_SYMBOLS[self.suit]}"
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card such as "7♠", "10d", "Td", "qS" or "kh" (any case, any spacing around).
+
+    Raises HginError naming the text when it is not a card.
+    """
+    raw = text.strip()
+    cleaned = raw.translate(_VARIATION_SELECTORS).lower()
+    if len(cleaned) < 2:
+        raise HginError(f"'{raw}' is not a card: {_HOW_TO_WRITE}")
+    rank_text, suit_text = cleaned[:-1], cleaned[-1]
+    suit = _SUIT_INPUT.get(suit_text)
+    rank = _RANK_INPUT.get(rank_text)
+    if suit is None and rank is None:
+        raise HginError(f"'{raw}' is not a card: {_HOW_TO_WRITE}")
+    if suit is None:
+        raise HginError(f"'{raw}' is not a card: the suit must be s, h, d or c (or ♠ ♥ ♦ ♣)")
+    if rank is None:
+        raise HginError(f"'{raw}' is not a card: the rank must be A, 2-10, T, J, Q or K")
+    return Card(rank, suit)
+
+
+def _count_phrase(count: int | tuple[int, ...]) -> str:
+    counts = (count,) if isinstance(count, int) else count
+    numbers = [str(c) for c in counts]
+    if len(numbers) == 1:
+        joined = numbers[0]
+    else:
+        joined = ", ".join(numbers[:-1]) + " or " + numbers[-1]
+    noun = "card" if counts == (1,) else "cards"
+    return f"{joined} {noun}"
+
+
+def parse_cards(
+    text: str | Sequence[str], count: int | tuple[int, ...] | None = None
+) -> tuple[Card, ...]:
+    """Parse cards separated by spaces and/or commas, keeping their order.
+
+    A sequence of strings is treated as those strings joined together (each may hold several
+    cards). Refuses unknown cards, duplicates and, when `count` is given, a number of cards that is
+    not `count` (or not one of the counts in a tuple).
+    """
+    pieces = [text] if isinstance(text, str) else list(text)
+    tokens = [tok for piece in pieces for tok in _SEPARATORS.split(piece) if tok]
+    cards = tuple(parse_card(tok) for tok in tokens)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise HginError(f"{card} is given twice")
+        seen.add(card)
+    if count is not None:
+        allowed = (count,) if isinstance(count, int) else count
+        if len(cards) not in allowed:
+            raise HginError(f"expected {_count_phrase(count)}, got {len(cards)}")
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in canonical form joined by single spaces, e.g. "7♠ 10♦ A♣"."""
+    return " ".join(str(card) for card in cards)
+
+
+def full_deck() -> tuple[Card, ...]:
+    """All 52 cards, sorted."""
+    return tuple(sorted(Card(rank, suit) for suit in SUITS for rank in range(1, 14)))

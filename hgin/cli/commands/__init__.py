@@ -1,0 +1,5 @@
+"""Each module here adds its commands to `hgin.cli.app.app` when imported."""
+
+from hgin.cli.commands import demo, hands, matches
+
+__all__ = ["demo", "hands", "matches"]

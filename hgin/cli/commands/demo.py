@@ -1,0 +1,55 @@
+"""`hgin demo`: a sample match played in a throw-away folder."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from hgin.cli.app import app
+from hgin.presets import find_profile
+from hgin.scorekeeper import Outcome, ScoreKeeper
+
+# Seed 000's worked example (30, then gin against 18, then 35) inside a whole match.
+DEMO_HANDS: tuple[tuple[str, ...], ...] = (
+    ("knock", "Ann", "4", "34"),
+    ("draw",),
+    ("gin", "Ann", "18"),
+    ("knock", "Bob", "5", "27"),
+    ("knock", "Ann", "3", "38"),
+    ("knock", "Bob", "9", "7"),
+    ("gin", "Bob", "30"),
+    ("gin", "Bob", "20"),
+    ("knock", "Bob", "2", "58"),
+)
+
+
+def play_demo_hand(keeper: ScoreKeeper, words: tuple[str, ...]) -> Outcome:
+    kind, *rest = words
+    if kind == "gin":
+        return keeper.gin(rest[0], int(rest[1]))
+    if kind == "knock":
+        return keeper.knock(rest[0], int(rest[1]), int(rest[2]))
+    return keeper.draw()
+
+
+@app.command()
+def demo(
+    rules: Annotated[str, typer.Option("--rules", "-r", help="friendly or classic.")] = "friendly",
+) -> None:
+    """Play a sample match in a throw-away folder; your own matches are not touched."""
+    from hgin.cli.render import print_lines, print_sheet, print_summary
+
+    profile = find_profile(rules) if rules in ("friendly", "classic") else find_profile("friendly")
+    with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:
+        keeper = ScoreKeeper(Path(folder))
+        match = keeper.new_match("Ann", "Bob", profile, dealer="Bob")
+        print_sheet(match, [f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob"])
+        for words in DEMO_HANDS:
+            print_lines(["", "$ hgin " + " ".join(words)])
+            outcome = play_demo_hand(keeper, words)
+            print_sheet(outcome.match, outcome.lines)
+        print_lines(["", "$ hgin summary"])
+        print_summary(keeper.load())

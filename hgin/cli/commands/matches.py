@@ -1,0 +1,168 @@
+"""Starting, choosing and showing matches: new, use, matches, show, summary, demo."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from hgin.cli.app import JsonFlag, MatchOption, app, complete_match
+from hgin.rules import (
+    DealerRule,
+    Decide,
+    Entry,
+    OklahomaAce,
+    Redeal,
+    Rules,
+    Shutout,
+    Tie,
+    with_options,
+)
+from hgin.scorekeeper import ScoreKeeper
+
+RULES_PANEL = "House rules (defaults come from --rules)"
+
+
+def _opt(help_text: str, *names: str) -> Any:
+    return typer.Option(*names, help=help_text, rich_help_panel=RULES_PANEL)
+
+
+def base_rules(name: str) -> Rules:
+    """A built-in profile or a saved house preset, by name."""
+    from hgin.presets import find_profile
+
+    return find_profile(name)
+
+
+@app.command()
+def new(
+    first: Annotated[str, typer.Argument(metavar="NAME1", help="First player's name.")],
+    second: Annotated[str, typer.Argument(metavar="NAME2", help="Second player's name.")],
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules", "-r", help="friendly, classic, or a preset saved with 'hgin rules save'."
+        ),
+    ] = "friendly",
+    target: Annotated[int | None, _opt("Points that close a game.", "--target")] = None,
+    games: Annotated[int | None, _opt("Games on the sheet: 1, 3 or 5.", "--games")] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", "-d", help="Who deals first (else drawn by lot).")
+    ] = None,
+    gin_bonus: Annotated[int | None, _opt("Gin bonus.", "--gin-bonus")] = None,
+    undercut_bonus: Annotated[int | None, _opt("Undercut bonus.", "--undercut-bonus")] = None,
+    tie: Annotated[Tie | None, _opt("Equal counts on a knock.", "--tie")] = None,
+    big_gin_bonus: Annotated[
+        int | None, _opt("Big gin bonus; 0 means no big gin.", "--big-gin-bonus")
+    ] = None,
+    box_bonus: Annotated[
+        int | None, _opt("At a game's close, per hand won in it.", "--box-bonus")
+    ] = None,
+    game_bonus: Annotated[
+        int | None, _opt("At a game's close, to its winner.", "--game-bonus")
+    ] = None,
+    shutout: Annotated[
+        Shutout | None, _opt("When the loser of a game has 0 in it.", "--shutout")
+    ] = None,
+    entry: Annotated[Entry | None, _opt("Which games a win enters.", "--entry")] = None,
+    decide: Annotated[Decide | None, _opt("How the match winner is decided.", "--decide")] = None,
+    dealer_rule: Annotated[
+        DealerRule | None, _opt("Who deals after a won hand.", "--dealer-rule")
+    ] = None,
+    redeal: Annotated[Redeal | None, _opt("Who deals after a dead hand.", "--redeal")] = None,
+    oklahoma: Annotated[
+        bool | None, _opt("Oklahoma: the upcard sets the knock limit.", "--oklahoma/--no-oklahoma")
+    ] = None,
+    oklahoma_ace: Annotated[
+        OklahomaAce | None,
+        _opt("Oklahoma ace upcard: gin only, or knock with 1.", "--oklahoma-ace"),
+    ] = None,
+    straight: Annotated[
+        bool | None, _opt("Straight Gin: no knocking.", "--straight/--no-straight")
+    ] = None,
+) -> None:
+    """Start a match between NAME1 and NAME2 and make it the current one."""
+    options = {
+        "target": target,
+        "games": games,
+        "gin_bonus": gin_bonus,
+        "undercut_bonus": undercut_bonus,
+        "tie": tie,
+        "big_gin_bonus": big_gin_bonus,
+        "box_bonus": box_bonus,
+        "game_bonus": game_bonus,
+        "shutout": shutout,
+        "entry": entry,
+        "decide": decide,
+        "dealer_rule": dealer_rule,
+        "redeal": redeal,
+        "oklahoma": oklahoma,
+        "oklahoma_ace": oklahoma_ace,
+        "straight": straight,
+    }
+    chosen = with_options(base_rules(rules), options)
+    match = ScoreKeeper().new_match(first, second, chosen, dealer=dealer)
+    how = "chosen" if dealer is not None else "drawn by lot"
+    from hgin.cli.render import print_sheet
+
+    print_sheet(
+        match,
+        [f"New match {match.id}. {match.first_dealer} deals first ({how})."],
+    )
+
+
+@app.command()
+def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
+    """Show the score sheet of the current match."""
+    loaded = ScoreKeeper().load(match)
+    if as_json:
+        from hgin.schema import sheet_to_dict
+
+        data = {"id": loaded.id, **sheet_to_dict(loaded.sheet)}
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    from hgin.cli.render import print_sheet
+
+    print_sheet(loaded)
+
+
+@app.command()
+def summary(match: MatchOption = None) -> None:
+    """Print a match summary: rules, result, games with bonuses, and every hand."""
+    loaded = ScoreKeeper().load(match)
+    from hgin.cli.render import print_summary
+
+    print_summary(loaded)
+
+
+@app.command("matches")
+def list_matches(as_json: JsonFlag = False) -> None:
+    """List every stored match, newest first; * marks the current one."""
+    keeper = ScoreKeeper()
+    entries = keeper.matches()
+    current = keeper.store.current_id()
+    if as_json:
+        rows = [{**e.to_dict(), "current": e.id == current} for e in entries]
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if not entries:
+        typer.echo("No matches yet: start one with 'hgin new NAME1 NAME2'.")
+        return
+    from hgin.cli.render import print_matches
+
+    print_matches(entries, current)
+
+
+@app.command()
+def use(
+    match: Annotated[
+        str,
+        typer.Argument(help="Match identifier (or its start).", autocompletion=complete_match),
+    ],
+) -> None:
+    """Make another stored match the current one."""
+    loaded = ScoreKeeper().use(match)
+    from hgin.cli.render import print_sheet
+
+    print_sheet(loaded, [f"Now playing match {loaded.id}."])

@@ -1,0 +1,250 @@
+"""Drawing the sheet and the summary with Rich; the only module that imports Rich."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich import box
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from hgin.match import Match
+from hgin.narrate import describe_result, games_phrase
+from hgin.rules import Rules
+from hgin.sheet import Game, Sheet, game_name
+from hgin.storage import MatchEntry
+
+NOT_OPEN = "–"
+WON_MARK = "✓"
+
+
+def make_console(stderr: bool = False, width: int | None = None) -> Console:
+    """A console built now, so it honours COLUMNS and NO_COLOR as they are set."""
+    return Console(stderr=stderr, highlight=False, emoji=False, width=width)
+
+
+def rules_line(rules: Rules) -> str:
+    """'friendly rules · 3 games to 100' and the like."""
+    games = "one game" if rules.games == 1 else f"{rules.games} games"
+    parts = [f"{rules.label} rules", f"{games} to {rules.target}"]
+    if rules.straight:
+        parts.append("Straight Gin")
+    if rules.oklahoma:
+        parts.append("Oklahoma")
+    return " · ".join(parts)
+
+
+def _game_header(game: Game, rules: Rules) -> Text:
+    header = Text(f"Game {game_name(game.number)}", style="bold")
+    if game.closed:
+        header.append("\nclosed", style="dim")
+    else:
+        header.append(f"\nto {rules.target}", style="dim")
+    return header
+
+
+def _game_cell(game: Game, player: str, sheet: Sheet) -> Text:
+    if not game.entered[player] and game.scores[player] == 0:
+        return Text(NOT_OPEN, style="dim")
+    points = game.scores[player]
+    if not game.closed:
+        return Text(str(points))
+    cell = Text()
+    if game.winner == player:
+        cell.append(f"{WON_MARK} {points}", style="bold green")
+    else:
+        cell.append(str(points), style="dim")
+    bonus = game.bonuses[player]
+    if sheet.rules.has_bonuses and bonus:
+        cell.append(f"\n+{bonus}", style="dim")
+    return cell
+
+
+def sheet_table(sheet: Sheet) -> Table:
+    """The score sheet: a row per player, a column per game, then wins (and totals)."""
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
+    table.add_column("Player", no_wrap=False, max_width=18)
+    for game in sheet.games:
+        table.add_column(_game_header(game, sheet.rules), justify="right", no_wrap=True)
+    table.add_column(Text("Wins", style="bold"), justify="right")
+    if sheet.rules.shows_totals:
+        table.add_column(Text("Total", style="bold"), justify="right")
+    for player in sheet.players:
+        name = Text(player, style="bold")
+        if sheet.finished and sheet.winner == player:
+            name.append(" (winner)")
+        elif not sheet.finished and sheet.dealer == player:
+            name.append(" (deals)", style="dim")
+        row: list[Text] = [name]
+        row.extend(_game_cell(game, player, sheet) for game in sheet.games)
+        row.append(Text(str(sheet.wins[player])))
+        if sheet.rules.shows_totals:
+            row.append(Text(str(sheet.totals[player])))
+        table.add_row(*row)
+    closed = [g for g in sheet.games if g.closed]
+    if closed:
+        table.add_section()
+        cells = [Text("won by", style="dim")]
+        for game in sheet.games:
+            cells.append(Text(game.winner, style="bold") if game.winner else Text("open", "dim"))
+        table.add_row(*cells)
+    return table
+
+
+def sheet_notes(sheet: Sheet) -> list[Text]:
+    """The lines under the sheet: what the marks mean, who deals, the result."""
+    notes: list[Text] = []
+    shown_dash = any(
+        not g.entered[p] and g.scores[p] == 0 for g in sheet.games for p in sheet.players
+    )
+    legend = []
+    if shown_dash:
+        legend.append(f"{NOT_OPEN} not entered yet")
+    if any(g.closed for g in sheet.games):
+        legend.append(f"{WON_MARK} game won (closed, no more scores)")
+    if legend:
+        notes.append(Text(" · ".join(legend), style="dim"))
+    result = describe_result(sheet)
+    if result:
+        notes.append(Text(result, style="bold"))
+    else:
+        notes.append(Text(f"Next deal: {sheet.dealer}."))
+    return notes
+
+
+def sheet_view(match: Match) -> Group:
+    """Title, table and notes for one match."""
+    sheet = match.sheet
+    first, second = match.players
+    title = Text()
+    title.append(f"{first} v {second}", style="bold")
+    title.append(f" · {rules_line(match.rules)} · match {match.id}", style="dim")
+    return Group(title, sheet_table(sheet), *sheet_notes(sheet))
+
+
+def print_sheet(match: Match, lines: Iterable[str] = ()) -> None:
+    """Print the sheet, then the sentences that say what just happened."""
+    console = make_console()
+    console.print(sheet_view(match))
+    for line in lines:
+        console.print(Text(line))
+
+
+def hands_table(sheet: Sheet) -> Table:
+    """Every hand: who dealt, what happened, the arithmetic and where it went."""
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("Dealer")
+    table.add_column("Result")
+    table.add_column("Points", justify="right")
+    table.add_column("Entered in")
+    for played in sheet.hands:
+        award = played.award
+        if award.winner is None:
+            what, points, where = "dead hand", "–", "–"
+        else:
+            what = f"{describe_kind(award.result)} {award.winner}"
+            points = award.formula
+            where = games_phrase(played.games) if played.games else "nowhere (games closed)"
+            for closing in played.closings:
+                where += f"; {game_name(closing.game)} closes"
+        table.add_row(
+            Text(str(played.number)), Text(played.dealer), Text(what), Text(points), Text(where)
+        )
+    return table
+
+
+def describe_kind(result: str) -> str:
+    return {
+        "gin": "gin by",
+        "big_gin": "big gin by",
+        "knock": "knock won by",
+        "undercut": "undercut by",
+    }.get(result, result)
+
+
+def games_table(sheet: Sheet) -> Table:
+    """Per game: winner, points, bonuses and game totals for both players."""
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+    table.add_column("Game")
+    table.add_column("Winner")
+    for player in sheet.players:
+        table.add_column(Text(player), justify="right")
+    for game in sheet.games:
+        cells = [Text(game_name(game.number)), Text(game.winner or "open")]
+        for player in sheet.players:
+            points, bonus = game.scores[player], game.bonuses[player]
+            text = f"{points} + {bonus} = {points + bonus}" if bonus else str(points)
+            cells.append(Text(text))
+        table.add_row(*cells)
+    if sheet.rules.shows_totals:
+        cells = [Text("Total", style="bold"), Text("")]
+        cells.extend(Text(str(sheet.totals[p]), style="bold") for p in sheet.players)
+        table.add_row(*cells)
+    return table
+
+
+def summary_view(match: Match) -> Group:
+    """The printable match summary."""
+    sheet = match.sheet
+    first, second = match.players
+    result = describe_result(sheet) or (
+        f"In progress after {len(sheet.hands)} hand{'s' if len(sheet.hands) != 1 else ''}; "
+        f"{sheet.dealer} deals next."
+    )
+    header = Text()
+    header.append(f"Hollywood Gin: {first} v {second}\n", style="bold")
+    header.append(f"Match {match.id}, started {match.created}\n")
+    header.append(f"Rules: {rules_line(match.rules)}\n")
+    header.append(f"First dealer: {match.first_dealer}\n")
+    header.append(result, style="bold")
+    wins = ", ".join(f"{p} {sheet.wins[p]}" for p in sheet.players)
+    return Group(
+        header,
+        Text(""),
+        Text("Games", style="bold underline"),
+        games_table(sheet),
+        Text(f"Hands won: {wins}"),
+        Text(""),
+        Text("Hands", style="bold underline"),
+        hands_table(sheet) if sheet.hands else Text("No hands yet."),
+    )
+
+
+def print_summary(match: Match) -> None:
+    make_console().print(summary_view(match))
+
+
+def print_lines(lines: Iterable[str]) -> None:
+    console = make_console()
+    for line in lines:
+        console.print(Text(line))
+
+
+def print_matches(entries: Iterable[MatchEntry], current: str | None) -> None:
+    """The list of stored matches."""
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+    table.add_column("", width=1)
+    table.add_column("Match")
+    table.add_column("Players")
+    table.add_column("Rules")
+    table.add_column("Hands", justify="right")
+    table.add_column("Status")
+    for entry in entries:
+        if entry.finished:
+            status = f"won by {entry.winner}" if entry.winner else "ended level"
+        else:
+            status = "in play"
+        table.add_row(
+            Text("*" if entry.id == current else ""),
+            Text(entry.id),
+            Text(f"{entry.players[0]} v {entry.players[1]}"),
+            Text(entry.profile),
+            Text(str(entry.hands)),
+            Text(status),
+        )
+    console = make_console()
+    console.print(table)
+    if current:
+        console.print(Text("* current match", style="dim"))

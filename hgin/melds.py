@@ -1,0 +1,367 @@
+"""Exact meld solver for gin rummy: best arrangement, best discard, layoffs and knock counting.
+
+Rules: a meld is a set of 3 or 4 cards of one rank, or a run of 3 or more consecutive ranks in one
+suit (ace low only: A-2-3 is a run, Q-K-A is not). A card belongs to at most one meld; deadwood is
+the sum of the values of the unmelded cards.
+
+Method: cards are numbered 0..51 (suit * 13 + rank - 1) and a hand is a bitmask. Every candidate
+meld inside the hand (each set of 3 or 4, each 3-subset of a 4-set, each run and sub-run) is a
+bitmask too. A depth-first search takes the lowest remaining card and either leaves it as deadwood
+or removes one candidate meld whose lowest card it is, memoised on the mask of remaining cards.
+This is exact, and every arrangement corresponds to exactly one search path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from hgin.cards import SUITS, Card
+from hgin.errors import HginError
+
+_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+_INDEX: dict[Card, int] = {card: i for i, card in enumerate(_DECK)}
+_VALUE: tuple[int, ...] = tuple(card.value for card in _DECK)
+
+Meld = tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A way to lay out a hand: melds (each sorted, ordered by first card) and the rest."""
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+
+@dataclass(frozen=True, slots=True)
+class BestDiscard:
+    """The best discard from 11 cards and the best arrangement of the 10 that remain."""
+
+    discard: Card
+    arrangement: Arrangement
+    big_gin: bool
+    """All eleven cards meld (zero deadwood without discarding)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    """A defender's card laid off onto the knocker's meld number `onto` (index into the melds)."""
+
+    card: Card
+    onto: int
+
+
+@dataclass(frozen=True, slots=True)
+class DefenderResult:
+    """The defender's least-deadwood outcome against the knocker's melds.
+
+    `layoffs` are listed in an order in which they can be played (8♥ before 9♥ on 5-6-7♥).
+    """
+
+    melds: tuple[Meld, ...]
+    layoffs: tuple[Layoff, ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+
+@dataclass(frozen=True, slots=True)
+class KnockCount:
+    """A counted knock: the knocker's arrangement and the defender's best reply."""
+
+    knocker: Arrangement
+    defender: DefenderResult
+    gin: bool
+
+
+# --------------------------------------------------------------------------------------------
+# Bitmask helpers
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    return tuple(sorted(_DECK[i] for i in _bits(mask)))
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        bit = 1 << _INDEX[card]
+        if mask & bit:
+            raise HginError(f"{card} is given twice")
+        mask |= bit
+    return mask
+
+
+def _candidate_melds(mask: int) -> dict[int, list[int]]:
+    """Every meld inside `mask`, grouped by its lowest card index; longer melds first."""
+    melds: list[int] = []
+    for rank0 in range(13):
+        present = [1 << (s * 13 + rank0) for s in range(4) if mask >> (s * 13 + rank0) & 1]
+        if len(present) == 4:
+            melds.append(present[0] | present[1] | present[2] | present[3])
+        if len(present) >= 3:
+            melds.extend(a | b | c for a, b, c in combinations(present, 3))
+    for s in range(4):
+        suit_bits = (mask >> (s * 13)) & 0x1FFF
+        start = 0
+        while start < 13:
+            if not suit_bits >> start & 1:
+                start += 1
+                continue
+            end = start
+            while end + 1 < 13 and suit_bits >> (end + 1) & 1:
+                end += 1
+            # A maximal run of ranks start..end (0-based) in suit s: add every sub-run of 3+.
+            for lo in range(start, end - 1):
+                for hi in range(lo + 2, end + 1):
+                    melds.append(((1 << (hi - lo + 1)) - 1) << (s * 13 + lo))
+            start = end + 1
+    by_low: dict[int, list[int]] = {}
+    for meld in melds:
+        by_low.setdefault((meld & -meld).bit_length() - 1, []).append(meld)
+    for group in by_low.values():
+        group.sort(key=lambda m: (-m.bit_count(), m))
+    return by_low
+
+
+class _Solver:
+    """Least deadwood of any subset of a fixed hand, memoised on the subset's bitmask."""
+
+    __slots__ = ("_by_low", "_memo")
+
+    def __init__(self, hand_mask: int) -> None:
+        self._by_low = _candidate_melds(hand_mask)
+        self._memo: dict[int, int] = {0: 0}
+
+    def deadwood(self, mask: int) -> int:
+        memo = self._memo
+        found = memo.get(mask)
+        if found is not None:
+            return found
+        low = mask & -mask
+        index = low.bit_length() - 1
+        best = _VALUE[index] + self.deadwood(mask ^ low)
+        if best:
+            for meld in self._by_low.get(index, ()):
+                if meld & mask == meld:
+                    rest = self.deadwood(mask ^ meld)
+                    if rest < best:
+                        best = rest
+                        if not best:
+                            break
+        memo[mask] = best
+        return best
+
+    def _options(self, mask: int) -> Iterator[tuple[int, bool]]:
+        """Optimal first moves from `mask`: (meld mask, True) or (lowest card bit, False)."""
+        target = self.deadwood(mask)
+        low = mask & -mask
+        index = low.bit_length() - 1
+        for meld in self._by_low.get(index, ()):
+            if meld & mask == meld and self.deadwood(mask ^ meld) == target:
+                yield meld, True
+        if _VALUE[index] + self.deadwood(mask ^ low) == target:
+            yield low, False
+
+    def first(self, mask: int) -> tuple[list[int], int]:
+        """One optimal arrangement of `mask` (deterministic): (meld masks, deadwood mask)."""
+        melds: list[int] = []
+        dead = 0
+        while mask:
+            move, is_meld = next(self._options(mask))
+            if is_meld:
+                melds.append(move)
+            else:
+                dead |= move
+            mask ^= move
+        return melds, dead
+
+    def every(self, mask: int) -> Iterator[tuple[list[int], int]]:
+        """Every optimal arrangement of `mask`, each exactly once, `first` first."""
+        if not mask:
+            yield [], 0
+            return
+        for move, is_meld in list(self._options(mask)):
+            for melds, dead in self.every(mask ^ move):
+                if is_meld:
+                    yield [move, *melds], dead
+                else:
+                    yield melds, dead | move
+
+
+def _arrangement(meld_masks: Iterable[int], dead_mask: int) -> Arrangement:
+    melds = tuple(sorted(_cards_of(m) for m in meld_masks))
+    dead = _cards_of(dead_mask)
+    return Arrangement(melds, dead, sum(card.value for card in dead))
+
+
+# --------------------------------------------------------------------------------------------
+# Arrangements and discards
+
+
+def best_arrangement(cards: Iterable[Card]) -> Arrangement:
+    """A least-deadwood arrangement of distinct cards (deterministic among ties)."""
+    mask = _mask_of(cards)
+    melds, dead = _Solver(mask).first(mask)
+    return _arrangement(melds, dead)
+
+
+def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
+    """Every arrangement with the least deadwood, each once; the first is `best_arrangement`'s."""
+    mask = _mask_of(cards)
+    return [_arrangement(melds, dead) for melds, dead in _Solver(mask).every(mask)]
+
+
+def best_discard(cards: Iterable[Card]) -> BestDiscard:
+    """The discard from 11 cards leaving the least deadwood.
+
+    Ties go to the highest-value discard, then the higher rank, then suit order ♠ ♥ ♦ ♣.
+    """
+    mask = _mask_of(cards)
+    if mask.bit_count() != 11:
+        raise HginError(f"choosing a discard needs 11 cards, got {mask.bit_count()}")
+    solver = _Solver(mask)
+
+    def key(index: int) -> tuple[int, int, int, int]:
+        card = _DECK[index]
+        left = solver.deadwood(mask ^ (1 << index))
+        return (left, -card.value, -card.rank, SUITS.index(card.suit))
+
+    best_index = min(_bits(mask), key=key)
+    best_bit = 1 << best_index
+    melds, dead = solver.first(mask ^ best_bit)
+    return BestDiscard(
+        discard=_DECK[best_index],
+        arrangement=_arrangement(melds, dead),
+        big_gin=solver.deadwood(mask) == 0,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Layoffs and knock counting
+
+
+def _layoff_options(meld: Sequence[Card], defender_mask: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Ways the defender can add to one knocker meld: (mask, card indices in playing order)."""
+    if len(meld) < 3:
+        raise HginError(f"{' '.join(map(str, meld)) or 'nothing'} is not a meld: too few cards")
+    ranks = sorted(card.rank for card in meld)
+    suits = {card.suit for card in meld}
+    options: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    if len(set(ranks)) == 1:
+        if len(meld) == 3 and len(suits) == 3:
+            (missing,) = set(SUITS) - suits
+            index = _INDEX[Card(ranks[0], missing)]
+            if defender_mask >> index & 1:
+                options.append((1 << index, (index,)))
+            return options
+        if len(meld) == 4 and len(suits) == 4:
+            return options
+    elif len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+        base = SUITS.index(next(iter(suits))) * 13 - 1  # + rank gives the card index
+        below: list[int] = []
+        rank = ranks[0] - 1
+        while rank >= 1 and defender_mask >> (base + rank) & 1:
+            below.append(base + rank)
+            rank -= 1
+        above: list[int] = []
+        rank = ranks[-1] + 1
+        while rank <= 13 and defender_mask >> (base + rank) & 1:
+            above.append(base + rank)
+            rank += 1
+        options = []
+        for n_below in range(len(below) + 1):
+            for n_above in range(len(above) + 1):
+                order = tuple(above[:n_above]) + tuple(below[:n_below])
+                options.append((sum(1 << i for i in order), order))
+        return options
+    raise HginError(f"{' '.join(map(str, sorted(meld)))} is not a meld")
+
+
+def _defender(knocker_melds: Sequence[Sequence[Card]], defender_mask: int) -> DefenderResult:
+    per_meld = [_layoff_options(meld, defender_mask) for meld in knocker_melds]
+    solver = _Solver(defender_mask)
+    best: tuple[int, int, list[tuple[int, tuple[int, ...]]]] | None = None
+
+    def search(i: int, used: int, chosen: list[tuple[int, tuple[int, ...]]]) -> None:
+        nonlocal best
+        if i == len(per_meld):
+            score = solver.deadwood(defender_mask ^ used)
+            if best is None or score < best[0]:
+                best = (score, used, list(chosen))
+            return
+        for option in per_meld[i]:
+            if not option[0] & used:
+                chosen.append(option)
+                search(i + 1, used | option[0], chosen)
+                chosen.pop()
+                if best is not None and best[0] == 0:
+                    return
+
+    search(0, 0, [])
+    assert best is not None
+    _, used, chosen = best
+    layoffs = tuple(
+        Layoff(_DECK[index], onto) for onto, (_, order) in enumerate(chosen) for index in order
+    )
+    arrangement = _arrangement(*solver.first(defender_mask ^ used))
+    return DefenderResult(
+        melds=arrangement.melds,
+        layoffs=layoffs,
+        deadwood_cards=arrangement.deadwood_cards,
+        deadwood=arrangement.deadwood,
+    )
+
+
+def defender_count(
+    knocker_melds: Sequence[Sequence[Card]], defender_cards: Iterable[Card]
+) -> DefenderResult:
+    """The defender's least possible deadwood, searching own melds and layoffs jointly.
+
+    Runs take cards at either end repeatedly (ace low, nothing above the king), a 3-card set
+    takes its fourth card, a 4-card set takes nothing.
+    """
+    defender_mask = _mask_of(defender_cards)
+    knocker_mask = _mask_of(card for meld in knocker_melds for card in meld)
+    _refuse_overlap(knocker_mask, defender_mask)
+    return _defender(knocker_melds, defender_mask)
+
+
+def _refuse_overlap(knocker_mask: int, defender_mask: int) -> None:
+    both = knocker_mask & defender_mask
+    if both:
+        raise HginError(f"{_cards_of(both)[0]} is in both hands")
+
+
+def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> KnockCount:
+    """Count a knock: the knocker lays down a least-deadwood arrangement (among ties, the one
+    leaving the defender the most deadwood); the defender melds and lays off for the least.
+
+    Against gin (knocker deadwood 0) the defender may not lay off.
+    """
+    knocker_mask = _mask_of(knocker_cards)
+    defender_mask = _mask_of(defender_cards)
+    _refuse_overlap(knocker_mask, defender_mask)
+    solver = _Solver(knocker_mask)
+    if solver.deadwood(knocker_mask) == 0:
+        knocker = _arrangement(*solver.first(knocker_mask))
+        own = _arrangement(*_Solver(defender_mask).first(defender_mask))
+        defender = DefenderResult(own.melds, (), own.deadwood_cards, own.deadwood)
+        return KnockCount(knocker=knocker, defender=defender, gin=True)
+    chosen: tuple[Arrangement, DefenderResult] | None = None
+    for melds, dead in solver.every(knocker_mask):
+        arrangement = _arrangement(melds, dead)
+        result = _defender(arrangement.melds, defender_mask)
+        if chosen is None or result.deadwood > chosen[1].deadwood:
+            chosen = (arrangement, result)
+    assert chosen is not None
+    return KnockCount(knocker=chosen[0], defender=chosen[1], gin=False)

@@ -1,0 +1,82 @@
+"""Plain sentences that say what a hand did to the sheet; pure text, no output."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hgin.hands import RESULT_TITLES
+from hgin.sheet import Closing, PlayedHand, Sheet, game_name
+
+
+def games_phrase(numbers: Sequence[int]) -> str:
+    """'game I', 'games I and II', 'games I, II and III'."""
+    names = [game_name(n) for n in numbers]
+    if len(names) == 1:
+        return f"game {names[0]}"
+    return "games " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _closing_phrase(closing: Closing, loser: str) -> str:
+    text = f"game {game_name(closing.game)} closes, {closing.winner} wins it"
+    extras = []
+    if closing.game_bonus:
+        extras.append(f"game bonus {closing.game_bonus}")
+    if closing.shutout:
+        extras.append(f"{loser} shut out")
+    if closing.shutout_bonus:
+        extras.append(f"shutout doubles to +{closing.shutout_bonus}")
+    boxes = [f"{p} {b}" for p, b in closing.boxes.items() if b]
+    if boxes:
+        extras.append("boxes " + ", ".join(boxes))
+    if extras:
+        text += f" ({'; '.join(extras)})"
+    return text
+
+
+def describe_hand(played: PlayedHand) -> str:
+    """One sentence: 'Undercut: Bob scores 9 − 7 + 25 = 27 in games I and II; ...'."""
+    award = played.award
+    title = RESULT_TITLES[award.result]
+    if award.winner is None:
+        return f"{title}: no score, no win counted."
+    where = (
+        f"in {games_phrase(played.games)}"
+        if played.games
+        else f"but every game that win {played.win_number} enters is closed, so it is entered "
+        "nowhere"
+    )
+    parts = [f"{title}: {award.winner} scores {award.formula} {where}"]
+    loser = award.loser or ""
+    parts.extend(_closing_phrase(c, loser) for c in played.closings)
+    return "; ".join(parts) + "."
+
+
+def describe_result(sheet: Sheet) -> str:
+    """'Match over: Ann wins 2 games to 1.' or an empty string while it goes on."""
+    if not sheet.finished:
+        return ""
+    first, second = sheet.players
+    if sheet.rules.decide == "net":
+        if sheet.winner is None:
+            return f"Match over: level on {sheet.totals[first]} each."
+        loser = second if sheet.winner == first else first
+        return (
+            f"Match over: {sheet.winner} wins on the sheet total, "
+            f"{sheet.totals[sheet.winner]} to {sheet.totals[loser]}."
+        )
+    winner = sheet.winner or first
+    loser = second if winner == first else first
+    return (
+        f"Match over: {winner} wins {sheet.games_won[winner]} "
+        f"game{'s' if sheet.games_won[winner] != 1 else ''} to {sheet.games_won[loser]}."
+    )
+
+
+def describe_undo(played: PlayedHand) -> str:
+    """What undo took back."""
+    return f"Undone: hand {played.number} ({describe_hand(played)[:-1]})."
+
+
+def describe_redo(played: PlayedHand) -> str:
+    """What redo put back."""
+    return f"Redone: hand {played.number}. {describe_hand(played)}"

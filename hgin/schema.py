@@ -1,0 +1,214 @@
+"""The match file format: conversion to and from JSON data, validation, step-by-step migrations.
+
+Pure data work: reading and writing files is `hgin.storage`'s job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hgin.errors import HginError
+from hgin.hands import HAND_KINDS, Hand
+from hgin.match import Match
+from hgin.rules import MAX_DEADWOOD, rules_from_dict
+from hgin.sheet import Game, PlayedHand, Sheet
+
+SCHEMA_VERSION = 2
+HAND_FIELDS = (
+    "kind",
+    "player",
+    "deadwood",
+    "opponent_deadwood",
+    "upcard",
+    "hand_cards",
+    "opponent_cards",
+    "recorded_at",
+)
+MATCH_KEYS = (
+    "schema",
+    "id",
+    "players",
+    "rules",
+    "first_dealer",
+    "created",
+    "hands",
+    "undone",
+    "sheet",
+)
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 records when each hand was entered; older hands get null."""
+    for key in ("hands", "undone"):
+        for hand in data.get(key) or []:
+            if isinstance(hand, dict):
+                hand.setdefault("recorded_at", None)
+    data["schema"] = 2
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+
+
+def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Bring file data up to SCHEMA_VERSION one step at a time; returns (data, old version)."""
+    version = data.get("schema")
+    if type(version) is not int or version < 1:
+        raise HginError("it has no valid schema version")
+    if version > SCHEMA_VERSION:
+        raise HginError(
+            f"it was written by a newer hgin (schema {version}; this hgin reads up to "
+            f"{SCHEMA_VERSION}): upgrade hgin to open it"
+        )
+    original = version
+    while version < SCHEMA_VERSION:
+        data = MIGRATIONS[version](data)
+        version = data["schema"]
+    return data, original
+
+
+def hand_to_dict(hand: Hand) -> dict[str, Any]:
+    """A hand as JSON data, leaving out empty optional fields."""
+    data: dict[str, Any] = {"kind": hand.kind}
+    for name in HAND_FIELDS[1:]:
+        value = getattr(hand, name)
+        if value is not None or name == "recorded_at":
+            data[name] = value
+    return data
+
+
+def _optional(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    value = data.get(key)
+    if value is not None and type(value) is not kind:
+        raise HginError(f"{where}: '{key}' has the wrong type")
+    return value
+
+
+def hand_from_dict(data: Any, where: str) -> Hand:
+    """A hand read from JSON data, with every field's type and range checked."""
+    if not isinstance(data, dict):
+        raise HginError(f"{where} is not an object")
+    unknown = set(data) - set(HAND_FIELDS)
+    if unknown:
+        raise HginError(f"{where} has an unknown field '{sorted(unknown)[0]}'")
+    kind = data.get("kind")
+    if kind not in HAND_KINDS:
+        raise HginError(f"{where} has an unknown kind '{kind}'")
+    for key in ("deadwood", "opponent_deadwood"):
+        value = _optional(data, key, int, where)
+        if value is not None and not 0 <= value <= MAX_DEADWOOD:
+            raise HginError(f"{where}: '{key}' {value} is out of range 0..{MAX_DEADWOOD}")
+    return Hand(
+        kind=kind,
+        player=_optional(data, "player", str, where),
+        deadwood=data.get("deadwood"),
+        opponent_deadwood=data.get("opponent_deadwood"),
+        upcard=_optional(data, "upcard", str, where),
+        hand_cards=_optional(data, "hand_cards", str, where),
+        opponent_cards=_optional(data, "opponent_cards", str, where),
+        recorded_at=_optional(data, "recorded_at", str, where),
+    )
+
+
+def match_from_dict(data: Any) -> Match:
+    """A match from current-schema JSON data; refuses anything malformed or inconsistent."""
+    if not isinstance(data, dict):
+        raise HginError("it does not hold a JSON object")
+    missing = [k for k in MATCH_KEYS if k not in data and k != "sheet"]
+    if missing:
+        raise HginError(f"it lacks '{missing[0]}'")
+    players = data["players"]
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise HginError("'players' must be a list of two names")
+    for key in ("id", "first_dealer", "created"):
+        if not isinstance(data[key], str):
+            raise HginError(f"'{key}' must be text")
+    for key in ("hands", "undone"):
+        if not isinstance(data[key], list):
+            raise HginError(f"'{key}' must be a list")
+    rules = rules_from_dict(data["rules"])
+    hands = tuple(hand_from_dict(h, f"hand {i}") for i, h in enumerate(data["hands"], 1))
+    undone = tuple(hand_from_dict(h, f"undone hand {i}") for i, h in enumerate(data["undone"], 1))
+    match = Match(
+        id=data["id"],
+        players=(players[0], players[1]),
+        rules=rules,
+        first_dealer=data["first_dealer"],
+        created=data["created"],
+        hands=hands,
+        undone=undone,
+    )
+    sheet = sheet_to_dict(match.sheet)
+    stored = data.get("sheet")
+    if stored is not None and stored != sheet:
+        raise HginError(
+            "its stored sheet disagrees with the sheet its hands give (edited by hand?)"
+        )
+    return match
+
+
+def match_to_dict(match: Match) -> dict[str, Any]:
+    """The match as JSON data in the current schema, with the derived sheet for readers."""
+    return {
+        "schema": SCHEMA_VERSION,
+        "id": match.id,
+        "players": list(match.players),
+        "rules": match.rules.to_dict(),
+        "first_dealer": match.first_dealer,
+        "created": match.created,
+        "hands": [hand_to_dict(h) for h in match.hands],
+        "undone": [hand_to_dict(h) for h in match.undone],
+        "sheet": sheet_to_dict(match.sheet),
+    }
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """One game of the sheet as JSON data."""
+    return {
+        "number": game.number,
+        "scores": dict(game.scores),
+        "bonuses": dict(game.bonuses),
+        "winner": game.winner,
+        "closed_by_hand": game.closed_by,
+        "hands_won": dict(game.hands_won),
+        "entered": dict(game.entered),
+    }
+
+
+def played_to_dict(played: PlayedHand) -> dict[str, Any]:
+    """One scored hand as JSON data."""
+    hand = played.hand
+    data: dict[str, Any] = {
+        "number": played.number,
+        "result": played.award.result,
+        "winner": played.award.winner,
+        "points": played.award.points,
+        "games": list(played.games),
+        "formula": played.award.formula,
+        "dealer": played.dealer,
+        "win_number": played.win_number,
+        "closed": [c.game for c in played.closings],
+    }
+    data["entered"] = hand_to_dict(hand)
+    return data
+
+
+def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
+    """The sheet with the keys SPEC §4 promises for `show --json`."""
+    return {
+        "players": list(sheet.players),
+        "games": [game_to_dict(g) for g in sheet.games],
+        "wins": dict(sheet.wins),
+        "games_won": dict(sheet.games_won),
+        "hands": [played_to_dict(p) for p in sheet.hands],
+        "dealer": sheet.dealer,
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "totals": dict(sheet.totals),
+        "rules": sheet.rules.to_dict(),
+    }

@@ -1,0 +1,193 @@
+"""The library API: every action on stored matches, each a locked read-modify-write.
+
+from hgin.scorekeeper import ScoreKeeper
+keeper = ScoreKeeper()                 # $HGIN_HOME or the platformdirs data folder
+keeper.new_match("Ann", "Bob", dealer="Ann")
+outcome = keeper.gin("ann", 18)
+print(outcome.message, outcome.match.sheet.totals)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from hgin.errors import HginError
+from hgin.hands import Hand
+from hgin.match import Match, check_name
+from hgin.narrate import describe_hand, describe_redo, describe_undo
+from hgin.paths import data_dir
+from hgin.rules import PROFILES, Rules
+from hgin.storage import MatchEntry, Store
+
+
+def now_text() -> str:
+    """The local time with its offset, to the second."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A changed match and the sentences that say what changed."""
+
+    match: Match
+    message: str
+
+    @property
+    def lines(self) -> list[str]:
+        return [self.message]
+
+
+class ScoreKeeper:
+    """Matches kept in one data folder."""
+
+    def __init__(self, home: Path | None = None) -> None:
+        self.store = Store(home if home is not None else data_dir())
+
+    # -- choosing a match ----------------------------------------------------------------
+
+    def match_id(self, match: str | None = None) -> str:
+        """The identifier meant by `match` (a prefix is fine), else the current match's."""
+        if match is not None:
+            return self.store.find(match)
+        current = self.store.current_id()
+        if current is None:
+            raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
+        return current
+
+    def load(self, match: str | None = None) -> Match:
+        """The match named (or the current one), validated."""
+        return self.store.load(self.match_id(match))
+
+    def use(self, match: str) -> Match:
+        """Make a stored match the current one."""
+        with self.store.locked():
+            loaded = self.store.load(self.store.find(match))
+            self.store.set_current(loaded.id)
+        return loaded
+
+    def matches(self) -> list[MatchEntry]:
+        """Every stored match, newest first."""
+        return self.store.entries()
+
+    # -- starting ------------------------------------------------------------------------
+
+    def new_match(
+        self,
+        first: str,
+        second: str,
+        rules: Rules | None = None,
+        dealer: str | None = None,
+        chooser: random.Random | None = None,
+    ) -> Match:
+        """Start a match and make it current; the first dealer is drawn by lot unless named."""
+        players = (check_name(first), check_name(second))
+        if players[0].casefold() == players[1].casefold():
+            raise HginError("the two players need different names")
+        if dealer is None:
+            first_dealer = (chooser or random.SystemRandom()).choice(players)
+        else:
+            from hgin.match import resolve_player
+
+            first_dealer = resolve_player(players, dealer)
+        created = now_text()
+        with self.store.locked():
+            match = Match(
+                id=self.store.new_id(players, created),
+                players=players,
+                rules=rules or PROFILES["friendly"],
+                first_dealer=first_dealer,
+                created=created,
+            )
+            self.store.create(match)
+        return match
+
+    # -- changing a match ----------------------------------------------------------------
+
+    def update(self, match: str | None, change: Callable[[Match], Outcome]) -> Outcome:
+        """Apply `change` to a match under the lock and save the result."""
+        with self.store.locked():
+            loaded = self.store.load_for_update(self.match_id(match))
+            outcome = change(loaded)
+            self.store.save(outcome.match)
+        return outcome
+
+    def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
+        """Record the hand built from the loaded match (names resolved against its players)."""
+
+        def add(loaded: Match) -> Outcome:
+            changed = loaded.with_hand(hand(loaded))
+            last = changed.sheet.hands[-1]
+            return Outcome(changed, describe_hand(last))
+
+        return self.update(match, add)
+
+    def gin(
+        self,
+        player: str,
+        opponent_deadwood: int,
+        *,
+        big: bool = False,
+        upcard: str | None = None,
+        match: str | None = None,
+    ) -> Outcome:
+        """Record a gin (or a big gin) by `player` against the opponent's deadwood."""
+        return self.record(
+            lambda m: Hand(
+                "big_gin" if big else "gin",
+                player=m.player(player),
+                opponent_deadwood=opponent_deadwood,
+                upcard=upcard,
+                recorded_at=now_text(),
+            ),
+            match,
+        )
+
+    def knock(
+        self,
+        knocker: str,
+        deadwood: int,
+        opponent_deadwood: int,
+        *,
+        upcard: str | None = None,
+        match: str | None = None,
+    ) -> Outcome:
+        """Record a knock; the engine decides between a knock win and an undercut."""
+        return self.record(
+            lambda m: Hand(
+                "knock",
+                player=m.player(knocker),
+                deadwood=deadwood,
+                opponent_deadwood=opponent_deadwood,
+                upcard=upcard,
+                recorded_at=now_text(),
+            ),
+            match,
+        )
+
+    def draw(self, match: str | None = None) -> Outcome:
+        """Record a dead hand: no score, no win counted."""
+        return self.record(lambda m: Hand("draw", recorded_at=now_text()), match)
+
+    def undo(self, match: str | None = None) -> Outcome:
+        """Take back the last hand; it can be redone until a new hand is recorded."""
+
+        def take_back(loaded: Match) -> Outcome:
+            removed = loaded.sheet.hands[-1] if loaded.sheet.hands else None
+            changed, _ = loaded.without_last()
+            assert removed is not None
+            return Outcome(changed, describe_undo(removed))
+
+        return self.update(match, take_back)
+
+    def redo(self, match: str | None = None) -> Outcome:
+        """Put back the hand most recently undone."""
+
+        def put_back(loaded: Match) -> Outcome:
+            changed, _ = loaded.with_redo()
+            return Outcome(changed, describe_redo(changed.sheet.hands[-1]))
+
+        return self.update(match, put_back)

@@ -1,0 +1,220 @@
+"""The three-game sheet as a pure function of the ordered hands (SPEC §2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from hgin.errors import HginError
+from hgin.hands import Award, Hand, hand_award, other_player
+from hgin.rules import Rules
+
+ROMAN = ("I", "II", "III", "IV", "V")
+
+
+def game_name(number: int) -> str:
+    """Roman numeral of a 1-based game number, as on a paper sheet."""
+    return ROMAN[number - 1] if 1 <= number <= len(ROMAN) else str(number)
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """What happened when a game closed: its winner and the bonuses it paid."""
+
+    game: int
+    winner: str
+    game_bonus: int
+    boxes: dict[str, int]
+    shutout: bool
+    shutout_bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One column of the sheet, for both players."""
+
+    number: int
+    scores: dict[str, int]
+    bonuses: dict[str, int]
+    hands_won: dict[str, int]
+    entered: dict[str, bool]
+    winner: str | None
+    closed_by: int | None
+
+    @property
+    def closed(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """A recorded hand with everything derived from it."""
+
+    number: int
+    hand: Hand
+    award: Award
+    dealer: str
+    win_number: int | None
+    games: tuple[int, ...]
+    closings: tuple[Closing, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The whole score sheet after the given hands."""
+
+    players: tuple[str, str]
+    rules: Rules
+    first_dealer: str
+    games: tuple[Game, ...]
+    wins: dict[str, int]
+    hands: tuple[PlayedHand, ...]
+    dealer: str
+    finished: bool
+    winner: str | None
+    totals: dict[str, int]
+    games_won: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def last(self) -> PlayedHand | None:
+        return self.hands[-1] if self.hands else None
+
+
+class _Column:
+    """Mutable working state of one game during a replay."""
+
+    __slots__ = ("bonuses", "closed_by", "entered", "hands_won", "number", "scores", "winner")
+
+    def __init__(self, number: int, players: tuple[str, str]) -> None:
+        self.number = number
+        self.scores = dict.fromkeys(players, 0)
+        self.bonuses = dict.fromkeys(players, 0)
+        self.hands_won = dict.fromkeys(players, 0)
+        self.entered = dict.fromkeys(players, False)
+        self.winner: str | None = None
+        self.closed_by: int | None = None
+
+    def freeze(self) -> Game:
+        return Game(
+            self.number,
+            dict(self.scores),
+            dict(self.bonuses),
+            dict(self.hands_won),
+            dict(self.entered),
+            self.winner,
+            self.closed_by,
+        )
+
+
+def _close(column: _Column, winner: str, loser: str, rules: Rules, hand_number: int) -> Closing:
+    column.winner = winner
+    column.closed_by = hand_number
+    shutout = column.scores[loser] == 0 and rules.shutout != "none"
+    game_bonus = rules.game_bonus * (2 if shutout and rules.shutout == "bonus" else 1)
+    boxes = {p: rules.box_bonus * n for p, n in column.hands_won.items()}
+    for player, box in boxes.items():
+        column.bonuses[player] += box
+    column.bonuses[winner] += game_bonus
+    shutout_bonus = 0
+    if shutout and rules.shutout == "double":
+        shutout_bonus = column.scores[winner] + column.bonuses[winner]
+        column.bonuses[winner] += shutout_bonus
+    return Closing(column.number, winner, game_bonus, boxes, shutout, shutout_bonus)
+
+
+def _eligible(columns: list[_Column], winner: str, wins: int, rules: Rules) -> list[_Column]:
+    """Open games this win enters, marking newly entered ones (SPEC §2, issue 3 `entry`)."""
+    if rules.entry == "count":
+        if wins <= len(columns) and columns[wins - 1].winner is None:
+            columns[wins - 1].entered[winner] = True
+    else:
+        for column in columns:
+            if column.winner is None and not column.entered[winner]:
+                column.entered[winner] = True
+                break
+    return [c for c in columns if c.entered[winner] and c.winner is None]
+
+
+def next_dealer(rules: Rules, players: tuple[str, str], dealer: str, award: Award) -> str:
+    """Who deals after a hand with this award."""
+    if award.winner is None:
+        return dealer if rules.redeal == "same" else other_player(players, dealer)
+    if rules.dealer_rule == "winner":
+        return award.winner
+    if rules.dealer_rule == "loser":
+        return other_player(players, award.winner)
+    return other_player(players, dealer)
+
+
+def replay(
+    players: tuple[str, str], rules: Rules, first_dealer: str, hands: Iterable[Hand]
+) -> Sheet:
+    """Build the sheet by scoring every hand in order; refuses a hand after the match ended."""
+    if first_dealer not in players:
+        raise HginError(f"the first dealer '{first_dealer}' is not a player")
+    columns = [_Column(n, players) for n in range(1, rules.games + 1)]
+    wins = dict.fromkeys(players, 0)
+    played: list[PlayedHand] = []
+    dealer = first_dealer
+    open_games = rules.games
+    for number, hand in enumerate(hands, start=1):
+        if open_games == 0:
+            raise HginError(f"hand {number} comes after the match ended at hand {number - 1}")
+        try:
+            award = hand_award(rules, players, hand)
+        except HginError as refusal:
+            raise HginError(f"hand {number}: {refusal}") from None
+        win_number = None
+        posted: list[int] = []
+        closings: list[Closing] = []
+        if award.winner is not None and award.loser is not None:
+            wins[award.winner] += 1
+            win_number = wins[award.winner]
+            for column in _eligible(columns, award.winner, win_number, rules):
+                column.scores[award.winner] += award.points
+                column.hands_won[award.winner] += 1
+                posted.append(column.number)
+                if column.scores[award.winner] >= rules.target:
+                    closings.append(_close(column, award.winner, award.loser, rules, number))
+                    open_games -= 1
+        played.append(
+            PlayedHand(number, hand, award, dealer, win_number, tuple(posted), tuple(closings))
+        )
+        dealer = next_dealer(rules, players, dealer, award)
+    return _finish(players, rules, first_dealer, columns, wins, played, dealer)
+
+
+def _finish(
+    players: tuple[str, str],
+    rules: Rules,
+    first_dealer: str,
+    columns: Sequence[_Column],
+    wins: dict[str, int],
+    played: list[PlayedHand],
+    dealer: str,
+) -> Sheet:
+    games = tuple(c.freeze() for c in columns)
+    totals = {p: sum(g.scores[p] + g.bonuses[p] for g in games) for p in players}
+    games_won = {p: sum(1 for g in games if g.winner == p) for p in players}
+    finished = all(g.closed for g in games)
+    winner: str | None = None
+    if finished:
+        if rules.decide == "net":
+            first, second = players
+            if totals[first] != totals[second]:
+                winner = first if totals[first] > totals[second] else second
+        else:
+            winner = next((p for p in players if games_won[p] >= rules.games_to_win), None)
+    return Sheet(
+        players,
+        rules,
+        first_dealer,
+        games,
+        wins,
+        tuple(played),
+        dealer,
+        finished,
+        winner,
+        totals,
+        games_won,
+    )

@@ -1,0 +1,62 @@
+"""Shared fixtures: every test gets its own data folder through $HGIN_HOME."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from hgin.cli import app
+
+
+@pytest.fixture(autouse=True)
+def hgin_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point hgin at a fresh folder, and keep output plain and wide enough to read."""
+    home = tmp_path / "hgin-home"
+    monkeypatch.setenv("HGIN_HOME", str(home))
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    return home
+
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run() -> Run:
+    """Invoke the real CLI: run("gin", "ann", "18") -> Result (stdout and stderr apart)."""
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None) -> Result:
+        return runner.invoke(app, list(args), input=input)
+
+    return invoke
+
+
+@pytest.fixture
+def show_json(run: Run) -> Callable[..., dict[str, Any]]:
+    """The current sheet as `hgin show --json` prints it."""
+
+    def read(*args: str) -> dict[str, Any]:
+        result = run("show", "--json", *args)
+        assert result.exit_code == 0, result.output
+        data: dict[str, Any] = json.loads(result.stdout)
+        return data
+
+    return read
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` with its bytes, to prove a refusal changed nothing."""
+    if not folder.exists():
+        return {}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != ".lock"
+    }
