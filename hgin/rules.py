@@ -62,9 +62,13 @@ class Rules:
 
     @property
     def label(self) -> str:
-        """The profile name, marked when values differ from the named built-in profile."""
+        """The profile name, marked when house values differ from the built-in profile's.
+
+        Target and number of games are choices every profile offers, so they do not count.
+        """
         builtin = PROFILES.get(self.profile)
-        if builtin is not None and builtin != self:
+        shape = {"target": self.target, "games": self.games}
+        if builtin is not None and dataclasses.replace(builtin, **shape) != self:
             return f"{self.profile} (changed)"
         return self.profile
 

@@ -94,6 +94,17 @@ class _Column:
         self.winner: str | None = None
         self.closed_by: int | None = None
 
+    @classmethod
+    def thaw(cls, game: Game, players: tuple[str, str]) -> _Column:
+        column = cls(game.number, players)
+        column.scores = dict(game.scores)
+        column.bonuses = dict(game.bonuses)
+        column.hands_won = dict(game.hands_won)
+        column.entered = dict(game.entered)
+        column.winner = game.winner
+        column.closed_by = game.closed_by
+        return column
+
     def freeze(self) -> Game:
         return Game(
             self.number,
@@ -146,18 +157,32 @@ def next_dealer(rules: Rules, players: tuple[str, str], dealer: str, award: Awar
     return other_player(players, dealer)
 
 
+def empty_sheet(players: tuple[str, str], rules: Rules, first_dealer: str) -> Sheet:
+    """The sheet before the first hand."""
+    if first_dealer not in players:
+        raise HginError(f"the first dealer '{first_dealer}' is not a player")
+    columns = [_Column(n, players) for n in range(1, rules.games + 1)]
+    return _finish(
+        players, rules, first_dealer, columns, dict.fromkeys(players, 0), [], first_dealer
+    )
+
+
 def replay(
     players: tuple[str, str], rules: Rules, first_dealer: str, hands: Iterable[Hand]
 ) -> Sheet:
     """Build the sheet by scoring every hand in order; refuses a hand after the match ended."""
-    if first_dealer not in players:
-        raise HginError(f"the first dealer '{first_dealer}' is not a player")
-    columns = [_Column(n, players) for n in range(1, rules.games + 1)]
-    wins = dict.fromkeys(players, 0)
-    played: list[PlayedHand] = []
-    dealer = first_dealer
-    open_games = rules.games
-    for number, hand in enumerate(hands, start=1):
+    return extend(empty_sheet(players, rules, first_dealer), hands)
+
+
+def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
+    """The sheet after `hands` more hands, continuing from `sheet` (which is not changed)."""
+    players, rules = sheet.players, sheet.rules
+    columns = [_Column.thaw(game, players) for game in sheet.games]
+    wins = dict(sheet.wins)
+    played = list(sheet.hands)
+    dealer = sheet.dealer
+    open_games = sum(1 for c in columns if c.winner is None)
+    for number, hand in enumerate(hands, start=len(played) + 1):
         if open_games == 0:
             raise HginError(f"hand {number} comes after the match ended at hand {number - 1}")
         try:
@@ -181,7 +206,7 @@ def replay(
             PlayedHand(number, hand, award, dealer, win_number, tuple(posted), tuple(closings))
         )
         dealer = next_dealer(rules, players, dealer, award)
-    return _finish(players, rules, first_dealer, columns, wins, played, dealer)
+    return _finish(players, rules, sheet.first_dealer, columns, wins, played, dealer)
 
 
 def _finish(
