@@ -109,10 +109,7 @@ def parse_card(text: str) -> Card:
 def _count_phrase(count: int | tuple[int, ...]) -> str:
     counts = (count,) if isinstance(count, int) else count
     numbers = [str(c) for c in counts]
-    if len(numbers) == 1:
-        joined = numbers[0]
-    else:
-        joined = ", ".join(numbers[:-1]) + " or " + numbers[-1]
+    joined = numbers[-1] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} or {numbers[-1]}"
     noun = "card" if counts == (1,) else "cards"
     return f"{joined} {noun}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -49,7 +49,7 @@ def is_meld(group: Iterable[Card]) -> bool:
     if len({card.suit for card in group}) != 1:
         return False
     ranks = sorted(card.rank for card in group)
-    return all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False))
+    return all(b == a + 1 for a, b in pairwise(ranks))
 
 
 def all_melds_within(hand: Sequence[Card]) -> list[frozenset[Card]]:
@@ -87,7 +87,9 @@ def ref_deadwood(hand: Sequence[Card]) -> int:
 
 
 def ref_best_meld_sets(hand: Sequence[Card]) -> set[frozenset[frozenset[Card]]]:
-    scored = [(points(set(hand) - set().union(*sel)), frozenset(sel)) for sel in meld_selections(hand)]
+    scored = [
+        (points(set(hand) - set().union(*sel)), frozenset(sel)) for sel in meld_selections(hand)
+    ]
     least = min(score for score, _ in scored)
     return {sel for score, sel in scored if score == least}
 
@@ -108,9 +110,7 @@ def ref_layoff_deadwood(knocker_melds: Sequence[Sequence[Card]], loose: Iterable
     return walk(tuple(frozenset(meld) for meld in knocker_melds), frozenset(loose))
 
 
-def ref_defender_deadwood(
-    knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Card]
-) -> int:
+def ref_defender_deadwood(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Card]) -> int:
     return min(
         ref_layoff_deadwood(knocker_melds, set(defender) - set().union(*sel))
         for sel in meld_selections(defender)
@@ -197,6 +197,8 @@ def test_ace_is_low_only() -> None:
     arrangement = best_arrangement(cards("Q♠ K♠ A♠"))
     assert arrangement.melds == ()
     assert arrangement.deadwood == 21
+    assert best_arrangement(cards("K♠ A♥ 2♥")).deadwood == 13  # no run across suits
+    assert best_arrangement(cards("Q♥ K♥ A♦ 2♦")).melds == ()
     low = best_arrangement(cards("A♠ 2♠ 3♠ K♠"))
     assert meld_texts(low.melds) == ["A♠ 2♠ 3♠"]
     assert low.deadwood == 10
@@ -337,10 +339,11 @@ def test_layoff_chain_needs_the_link() -> None:
 
 
 def test_run_ends_at_king_and_ace() -> None:
-    result = defender_count([cards("J♣ Q♣ K♣"), cards("A♦ 2♦ 3♦")], cards("A♣ 10♣ K♦ 4♦"))
-    assert result.layoffs == (Layoff(Card(10, "c"), 0), Layoff(Card(4, "d"), 1))
-    assert result.deadwood_cards == (Card(1, "c"), Card(13, "d"))
-    assert result.deadwood == 11
+    # Nothing goes above K♠ or below A♦: not A♠ (no wrap) and not the neighbouring suits' A♥ / K♥.
+    result = defender_count([cards("J♠ Q♠ K♠"), cards("A♦ 2♦ 3♦")], cards("A♠ A♥ K♥ K♦ 10♠ 4♦"))
+    assert result.layoffs == (Layoff(Card(10, "s"), 0), Layoff(Card(4, "d"), 1))
+    assert result.deadwood_cards == (Card(1, "h"), Card(1, "s"), Card(13, "d"), Card(13, "h"))
+    assert result.deadwood == 22
 
 
 def test_fourth_card_of_a_set_laid_off() -> None:
@@ -411,7 +414,9 @@ def test_count_knock_matches_brute_force_random(seed: int) -> None:
     else:
         options = ref_best_meld_sets(knocker)
         assert frozenset(frozenset(m) for m in counted.knocker.melds) in options
-        worst = max(ref_defender_deadwood(list(melds), defender) for melds in options)
+        worst = max(
+            ref_defender_deadwood([sorted(m) for m in melds], defender) for melds in options
+        )
         assert counted.defender.deadwood == worst
         check_defender(counted.knocker.melds, defender, counted.defender)
 

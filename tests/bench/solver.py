@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hgin.cards import Card, full_deck  # noqa: E402
-from hgin.melds import best_arrangement, best_discard  # noqa: E402
+from hgin.cards import Card, full_deck
+from hgin.melds import best_arrangement, best_discard
 
 HANDS = 10_000
 SEED = 20240601
@@ -37,9 +37,7 @@ def report(name: str, times: list[float]) -> None:
     ordered = sorted(times)
     median = statistics.median(ordered)
     p99 = ordered[min(len(ordered) - 1, round(0.99 * len(ordered)) - 1)]
-    print(
-        f"{name:<28} median {median:8.1f} µs   p99 {p99:8.1f} µs   worst {ordered[-1]:8.1f} µs"
-    )
+    print(f"{name:<28} median {median:8.1f} µs   p99 {p99:8.1f} µs   worst {ordered[-1]:8.1f} µs")
 
 
 def main() -> None:
