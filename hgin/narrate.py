@@ -80,3 +80,27 @@ def describe_undo(played: PlayedHand) -> str:
 def describe_redo(played: PlayedHand) -> str:
     """What redo put back."""
     return f"Redone: hand {played.number}. {describe_hand(played)}"
+
+
+def describe_changes(before: Sheet, after: Sheet) -> list[str]:
+    """What re-scoring changed on the sheet, game by game, then the totals and the result."""
+    lines: list[str] = []
+    players = before.players
+    for old, new in zip(before.games, after.games, strict=False):
+        parts = []
+        for p in players:
+            old_total = old.scores[p] + old.bonuses[p]
+            new_total = new.scores[p] + new.bonuses[p]
+            if old_total != new_total:
+                parts.append(f"{p} {old_total} → {new_total}")
+        if old.winner != new.winner:
+            parts.append(f"won by {new.winner}" if new.winner else "open again")
+        if parts:
+            lines.append(f"Game {game_name(new.number)}: " + ", ".join(parts) + ".")
+    if len(after.games) != len(before.games):
+        lines.append(f"The sheet now has {len(after.games)} games.")
+    if before.winner != after.winner or before.finished != after.finished:
+        lines.append(describe_result(after) or "The match is open again.")
+    if not lines:
+        lines.append("No score on the sheet changed.")
+    return lines

@@ -67,8 +67,10 @@ class Rules:
         Target and number of games are choices every profile offers, so they do not count.
         """
         builtin = PROFILES.get(self.profile)
-        shape = {"target": self.target, "games": self.games}
-        if builtin is not None and dataclasses.replace(builtin, **shape) != self:
+        reshaped = (
+            dataclasses.replace(builtin, target=self.target, games=self.games) if builtin else None
+        )
+        if reshaped is not None and reshaped != self:
             return f"{self.profile} (changed)"
         return self.profile
 
@@ -143,6 +145,53 @@ def parse_value(name: str, text: str) -> int | bool | str:
             return False
         raise HginError(f"{option_flag(name)} takes on or off, not '{text}'")
     return text.lower()
+
+
+RULE_HELP: dict[str, str] = {
+    "gin_bonus": "points for gin on top of the opponent's deadwood",
+    "undercut_bonus": "bonus to the defender who undercuts a knock",
+    "big_gin_bonus": "big gin (all 11 cards melded): bonus + deadwood; 0 = not played",
+    "target": "points that close a game (bonuses never count toward it)",
+    "games": "games on the sheet (1, 3 or 5); majority means more than half",
+    "game_bonus": "at a game's close, to its winner",
+    "box_bonus": "at a game's close, to each player per hand they won in that game",
+    "shutout": "loser has 0 in a closing game: none, bonus (game bonus doubled), "
+    "double (winner's whole game total doubled)",
+    "tie": "equal counts on a knock: undercut (defender wins) or knocker (wins 0)",
+    "entry": "count: win n enters games 1..n; next-open: also the first open game not yet entered",
+    "decide": "match winner: majority of games, or net (larger sheet total)",
+    "dealer_rule": "who deals after a won hand: alternate, winner or loser",
+    "redeal": "who deals after a dead hand: same dealer or the other player",
+    "oklahoma": "the upcard's value is the knock limit; a spade upcard doubles the hand",
+    "oklahoma_ace": "Oklahoma ace upcard: gin (no knocking) or one (knock with 1)",
+    "straight": "Straight Gin: no knocking, only gin ends a hand",
+}
+
+
+def parse_rule_flags(words: list[str]) -> dict[str, int | bool | str]:
+    """Rule values from command-line words: `--gin-bonus 20`, `--tie=knocker`, `--straight`."""
+    values: dict[str, int | bool | str] = {}
+    position = 0
+    while position < len(words):
+        word = words[position]
+        position += 1
+        if not word.startswith("--"):
+            raise HginError(f"expected an option like --gin-bonus, not '{word}'")
+        flag, equals, inline = word[2:].partition("=")
+        negated = flag.startswith("no-") and flag[3:].replace("-", "_") in _BOOLS
+        name = field_name(flag[3:] if negated else flag)
+        if name in _BOOLS and not equals:
+            values[name] = not negated
+            continue
+        if equals:
+            text = inline
+        elif position < len(words):
+            text = words[position]
+            position += 1
+        else:
+            raise HginError(f"--{flag} needs a value")
+        values[name] = parse_value(name, text)
+    return values
 
 
 def check_rules(rules: Rules) -> Rules:

@@ -60,3 +60,8 @@ def snapshot(folder: Path) -> dict[str, bytes]:
         for p in sorted(folder.rglob("*"))
         if p.is_file() and p.name != ".lock"
     }
+
+
+def flat(text: str) -> str:
+    """Text with every run of white space made one space (Rich wraps long sentences)."""
+    return " ".join(text.split())
