@@ -1,0 +1,151 @@
+"""`hgin series`: matches grouped into a series to a target (standard match play to 500)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from hgin.cli.app import JsonFlag, app
+from hgin.series import Standing
+
+series_app = typer.Typer(help="Play a series of matches to a target.", rich_markup_mode=None)
+app.add_typer(series_app, name="series")
+
+SeriesOption = Annotated[
+    str | None,
+    typer.Option("--series", "-s", help="The series (identifier or its start); else the current."),
+]
+
+
+def standing_to_dict(state: Standing) -> dict[str, Any]:
+    series = state.series
+    return {
+        "id": series.id,
+        "players": list(series.players),
+        "target": series.target,
+        "matches": [
+            {"id": match_id, "totals": totals, "winner": winner}
+            for match_id, totals, winner in state.per_match
+        ],
+        "in_play": state.in_play,
+        "totals": state.credited,
+        "matches_won": state.matches_won,
+        "finished": state.finished,
+        "winner": state.winner,
+    }
+
+
+def print_standing(state: Standing, lines: list[str]) -> None:
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    from hgin.cli.render import make_console
+
+    series = state.series
+    first, second = series.players
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+    table.add_column("Match")
+    table.add_column(Text(first), justify="right")
+    table.add_column(Text(second), justify="right")
+    table.add_column("Won by")
+    running = dict.fromkeys(series.players, 0)
+    for match_id, totals, winner in state.per_match:
+        for player in series.players:
+            running[player] += totals[player]
+        table.add_row(
+            Text(match_id),
+            Text(f"+{totals[first]} = {running[first]}"),
+            Text(f"+{totals[second]} = {running[second]}"),
+            Text(winner or "level"),
+        )
+    if state.in_play:
+        table.add_row(Text(state.in_play), Text("in play"), Text(""), Text(""))
+    console = make_console()
+    console.print(Text(f"Series {series.id}: {first} v {second} to {series.target}", "bold"))
+    console.print(table)
+    if state.finished:
+        result = (
+            f"Series over: {state.winner} wins, {state.credited[state.winner]} to "
+            f"{min(state.credited.values())}."
+            if state.winner
+            else "Series over: level."
+        )
+    else:
+        result = f"Totals: {first} {state.credited[first]}, {second} {state.credited[second]}."
+    for line in [result, *lines]:
+        console.print(Text(line))
+
+
+@series_app.command("new")
+def series_new(
+    first: Annotated[str, typer.Argument(metavar="NAME1", help="First player's name.")],
+    second: Annotated[str, typer.Argument(metavar="NAME2", help="Second player's name.")],
+    to: Annotated[int, typer.Option("--to", help="Series target (sum of match totals).")] = 500,
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help="friendly, classic, or a saved preset.")
+    ] = "friendly",
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", "-d", help="Who deals first (else by lot).")
+    ] = None,
+) -> None:
+    """Start a series and its first match; each finished match's totals are credited."""
+    from hgin.presets import find_profile
+    from hgin.series_store import SeriesBook
+
+    book = SeriesBook()
+    series, match = book.create(first, second, to, find_profile(rules), dealer=dealer)
+    print_standing(
+        book.standing(series),
+        [f"New series {series.id}; match {match.id} started, {match.first_dealer} deals first."],
+    )
+
+
+@series_app.command("next")
+def series_next(
+    series: SeriesOption = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", "-d", help="Who deals first (else by lot).")
+    ] = None,
+) -> None:
+    """Start the series' next match once the last one is finished."""
+    from hgin.series_store import SeriesBook
+
+    book = SeriesBook()
+    changed, match = book.next_match(book.find(series), dealer=dealer)
+    print_standing(
+        book.standing(changed),
+        [f"Match {match.id} started, {match.first_dealer} deals first."],
+    )
+
+
+@series_app.command("show")
+def series_show(series: SeriesOption = None, as_json: JsonFlag = False) -> None:
+    """Show a series' running totals."""
+    from hgin.series_store import SeriesBook
+
+    book = SeriesBook()
+    state = book.standing(book.find(series))
+    if as_json:
+        typer.echo(json.dumps(standing_to_dict(state), ensure_ascii=False, indent=2))
+        return
+    print_standing(state, [])
+
+
+@series_app.command("list")
+def series_list(as_json: JsonFlag = False) -> None:
+    """List every series."""
+    from hgin.series_store import SeriesBook
+
+    book = SeriesBook()
+    states = [book.standing(book.load(i)) for i in book.ids()]
+    if as_json:
+        typer.echo(json.dumps([standing_to_dict(s) for s in states], ensure_ascii=False, indent=2))
+        return
+    if not states:
+        typer.echo("No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'.")
+        return
+    for state in states:
+        print_standing(state, [])

@@ -1,0 +1,96 @@
+"""Series to a target (seed 003's match play) through the real CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import Run, snapshot
+
+
+def series_json(run: Run) -> dict:
+    result = run("series", "show", "--json")
+    assert result.exit_code == 0, result.output
+    data: dict = json.loads(result.stdout)
+    return data
+
+
+def test_series_credits_finished_match_totals_until_the_target(run: Run) -> None:
+    result = run("series", "new", "Ann", "Bob", "--to", "250", "--dealer", "Ann")
+    assert result.exit_code == 0
+    assert "New series" in result.stdout
+    data = series_json(run)
+    assert data["target"] == 250
+    assert data["totals"] == {"Ann": 0, "Bob": 0}
+    assert data["in_play"] is not None
+    # Match 1 (friendly, three games): Ann's three gins of 105 close all three games.
+    for _ in range(3):
+        run("gin", "ann", "80")
+    data = series_json(run)
+    assert data["totals"] == {"Ann": 105 + 105 + 105, "Bob": 0}
+    assert data["finished"] is True
+    assert data["winner"] == "Ann"
+    refused = run("series", "next")
+    assert refused.exit_code == 1
+    assert "is over: Ann won it" in refused.stderr
+
+
+def test_series_next_needs_the_last_match_finished(run: Run, hgin_home: Path) -> None:
+    run("series", "new", "Ann", "Bob", "--to", "500", "--dealer", "Ann")
+    before = snapshot(hgin_home)
+    refused = run("series", "next")
+    assert refused.exit_code == 1
+    assert "still in play" in refused.stderr
+    assert snapshot(hgin_home) == before
+
+
+def test_series_runs_over_several_matches(run: Run) -> None:
+    run("series", "new", "Ann", "Bob", "--to", "600", "--dealer", "Ann")
+    for _ in range(3):
+        run("gin", "ann", "80")  # match 1: games I, II, III closed at 105 each
+    assert series_json(run)["totals"] == {"Ann": 315, "Bob": 0}
+    assert run("series", "next", "--dealer", "bob").exit_code == 0
+    data = series_json(run)
+    assert len(data["matches"]) == 1
+    assert data["in_play"] is not None
+    shown = json.loads(run("show", "--json").stdout)
+    assert shown["id"] == data["in_play"]
+    assert shown["dealer"] == "Bob"
+    run("knock", "bob", "2", "12")  # Bob 10 in game I
+    for _ in range(3):
+        run("gin", "ann", "80")
+    data = series_json(run)
+    assert [m["totals"] for m in data["matches"]] == [
+        {"Ann": 315, "Bob": 0},
+        {"Ann": 315, "Bob": 10},
+    ]
+    assert data["totals"] == {"Ann": 630, "Bob": 10}
+    assert data["matches_won"] == {"Ann": 2, "Bob": 0}
+    assert data["finished"] is True
+    table = run("series", "show").stdout
+    assert "+315 = 630" in table
+    assert "Series over: Ann wins, 630 to 10." in table
+
+
+def test_series_list_and_refusals(run: Run, hgin_home: Path) -> None:
+    assert run("series", "show").stderr.startswith("hgin: no series yet")
+    assert "No series yet" in run("series", "list").stdout
+    run("series", "new", "Ann", "Bob", "--dealer", "Ann")
+    listed = json.loads(run("series", "list", "--json").stdout)
+    assert len(listed) == 1
+    assert listed[0]["target"] == 500
+    assert run("series", "show", "--series", "zzz").stderr == (
+        "hgin: no series 'zzz' (see 'hgin series list')\n"
+    )
+    assert run("series", "new", "Cy", "Di", "--to", "0").exit_code == 1
+
+
+def test_damaged_series_file_is_refused_not_reset(run: Run, hgin_home: Path) -> None:
+    run("series", "new", "Ann", "Bob", "--dealer", "Ann")
+    path = next((hgin_home / "series").glob("*.json"))
+    path.write_text('{"schema": 1, "id": 3}', encoding="utf-8")
+    before = snapshot(hgin_home)
+    result = run("series", "show")
+    assert result.exit_code == 1
+    assert str(path) in result.stderr
+    assert snapshot(hgin_home) == before
