@@ -13,18 +13,26 @@ from hgin.rules import Rules, check_rules
 from hgin.sheet import Sheet, replay
 
 MAX_NAME_LENGTH = 40
+JOINERS = ("\u200c", "\u200d")
 
 
 def check_name(name: str) -> str:
-    """A player name as it will be stored: trimmed, printable, not empty, not too long."""
-    cleaned = name.strip()
+    """A player name as it will be stored: trimmed, composed (NFC), printable, not empty, not
+    too long, and not starting with a combining mark (which would attach to what precedes)."""
+    cleaned = unicodedata.normalize("NFC", name.strip())
     if not cleaned:
         raise HginError("a player name cannot be empty")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise HginError(f"a player name is at most {MAX_NAME_LENGTH} characters")
-    for char in cleaned:
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
-            raise HginError(f"a player name cannot hold control characters ({name!r})")
+    for at, char in enumerate(cleaned):
+        # Zero-width (non-)joiners belong inside Persian or emoji names; other format
+        # characters, such as bidi overrides, would reorder what the terminal shows.
+        joiner = char in JOINERS and 0 < at < len(cleaned) - 1
+        if not joiner and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
+            shown = repr(name if len(name) <= 60 else name[:60] + "…")
+            raise HginError(f"a player name cannot hold control characters ({shown})")
+    if unicodedata.category(cleaned[0]).startswith("M"):
+        raise HginError("a player name cannot start with a combining mark")
     return cleaned
 
 

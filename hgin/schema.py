@@ -38,12 +38,21 @@ MATCH_KEYS = (
 )
 
 
+def _dicts(value: Any) -> list[dict[str, Any]]:
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 records when each hand was entered; older hands get null."""
-    for key in ("hands", "undone"):
-        for hand in data.get(key) or []:
-            if isinstance(hand, dict):
-                hand.setdefault("recorded_at", None)
+    """Version 2 records when each hand was entered; older hands get null (also in the
+    stored sheet's copy of each entry, so the sheet still agrees with the hands)."""
+    hands = [*_dicts(data.get("hands")), *_dicts(data.get("undone"))]
+    sheet = data.get("sheet")
+    if isinstance(sheet, dict):
+        hands += [
+            p["entered"] for p in _dicts(sheet.get("hands")) if isinstance(p.get("entered"), dict)
+        ]
+    for hand in hands:
+        hand.setdefault("recorded_at", None)
     data["schema"] = 2
     return data
 
@@ -134,6 +143,10 @@ def match_from_dict(data: Any) -> Match:
     rules = rules_from_dict(data["rules"])
     hands = tuple(hand_from_dict(h, f"hand {i}") for i, h in enumerate(data["hands"], 1))
     undone = tuple(hand_from_dict(h, f"undone hand {i}") for i, h in enumerate(data["undone"], 1))
+    for i, hand in enumerate(undone, 1):
+        # Undone hands are replayed only on redo; their winner must at least be a player.
+        if hand.player is not None and hand.player not in players:
+            raise HginError(f"undone hand {i}: '{hand.player}' is not a player in this match")
     match = Match(
         id=data["id"],
         players=(players[0], players[1]),

@@ -1,57 +1,33 @@
-"""Match files on disk: one JSON file per match, a pointer to the current one, a small index,
-rotated backups, one lock for every read-modify-write, and atomic saves."""
+"""Match files on disk: one JSON file per match, a pointer to the current one, rotated backups,
+one lock for every read-modify-write, and atomic saves. The list index lives in
+`hgin.match_index`; the file primitives in `hgin.safefile`."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
-import sys
-import tempfile
-import time
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from hgin import backups
+from hgin.backups import Backup
 from hgin.errors import HginError
 from hgin.match import Match
+from hgin.match_index import MatchEntry, MatchIndex, entry_for
+from hgin.safefile import atomic_write, exclusive_lock, lock_if_free, sweep_temp_files
 from hgin.schema import SCHEMA_VERSION, match_from_dict, match_to_dict, migrate
 
+__all__ = ["Backup", "MatchEntry", "Store", "atomic_write", "entry_for"]
+
 MATCH_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
-BACKUPS_KEPT = 5
 LOCK_TIMEOUT = 5.0
-INDEX_VERSION = 1
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that a crash leaves the old file or the new, never a mix."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    # The rename itself is durable only once the folder entry is flushed (POSIX only).
-    if os.name != "posix":
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+MAX_FILE_BYTES = 32 * 1024 * 1024
+# Everything a killed writer can leave in the data folder itself (written only under the lock).
+HOME_TEMP_PREFIXES = (".current.", ".index.json.")
+MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
 
 
 def slug(name: str) -> str:
@@ -61,42 +37,18 @@ def slug(name: str) -> str:
     return cleaned[:16].strip("-") or "player"
 
 
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error) or type(error).__name__
+
+
 @dataclass(frozen=True, slots=True)
-class MatchEntry:
-    """What the match list shows of one match, kept in the index."""
+class BackupEntry:
+    """A backup as `hgin restore` lists it: its number, and what it holds if it can be read."""
 
-    id: str
-    players: tuple[str, str]
-    profile: str
-    created: str
-    hands: int
-    finished: bool
-    winner: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "players": list(self.players),
-            "profile": self.profile,
-            "created": self.created,
-            "hands": self.hands,
-            "finished": self.finished,
-            "winner": self.winner,
-        }
-
-
-def entry_for(match: Match) -> MatchEntry:
-    """The index entry of a match."""
-    sheet = match.sheet
-    return MatchEntry(
-        match.id,
-        match.players,
-        match.rules.label,
-        match.created,
-        len(match.hands),
-        sheet.finished,
-        sheet.winner,
-    )
+    number: int
+    backup: Backup
+    match: Match | None
+    problem: str | None
 
 
 class Store:
@@ -109,111 +61,121 @@ class Store:
         self.current_file = home / "current"
         self.index_file = home / "index.json"
         self.lock_file = home / ".lock"
+        self.index = MatchIndex(self.index_file)
 
-    # -- folders and locking -------------------------------------------------------------
+    # -- the folder and the lock ---------------------------------------------------------
+
+    def check_home(self) -> None:
+        """Refuse a data folder that is not a folder (a file, or a path through a file)."""
+        try:
+            is_file = self.home.exists() and not self.home.is_dir()
+        except OSError as error:
+            raise HginError(f"cannot use the data folder {self.home}: {_reason(error)}") from None
+        if is_file:
+            raise HginError(
+                f"the data folder {self.home} is a file, not a folder (check $HGIN_HOME)"
+            )
 
     def _ensure_folders(self) -> None:
-        if self.home.exists() and not self.home.is_dir():
-            raise HginError(f"the data folder {self.home} is a file, not a folder")
+        self.check_home()
         try:
             self.matches_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise HginError(
-                f"cannot create the data folder {self.home}: {error.strerror}"
+                f"cannot create the folder {self.matches_dir}: {_reason(error)}"
             ) from None
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
-        """Hold the exclusive write lock for a whole read-modify-write."""
+        """Hold the exclusive write lock for a whole read-modify-write (matches and pointer)."""
         self._ensure_folders()
-        try:
-            handle = open(self.lock_file, "a+b")  # noqa: SIM115 - held for the block
-        except OSError as error:
-            raise HginError(
-                f"cannot open the lock file {self.lock_file}: {error.strerror}"
-            ) from None
-        try:
-            _acquire(handle, self.lock_file)
-            try:
-                yield
-            finally:
-                _release(handle)
-        finally:
-            handle.close()
+        with exclusive_lock(self.lock_file, LOCK_TIMEOUT):
+            sweep_temp_files(self.matches_dir)
+            sweep_temp_files(self.home, HOME_TEMP_PREFIXES)
+            yield
 
-    # -- matches -------------------------------------------------------------------------
+    # -- finding matches -----------------------------------------------------------------
 
     def match_path(self, match_id: str) -> Path:
+        """The file of a match; refuses anything but a well-formed identifier."""
         if not MATCH_ID.match(match_id):
-            raise HginError(f"'{match_id}' is not a match identifier (see 'hgin matches')")
+            raise HginError(f"'{match_id[:100]}' is not a match identifier (see 'hgin matches')")
         return self.matches_dir / f"{match_id}.json"
 
     def match_ids(self) -> list[str]:
         """Identifiers of every stored match, sorted."""
-        if not self.matches_dir.is_dir():
-            return []
-        return sorted(
-            p.name[:-5]
-            for p in self.matches_dir.iterdir()
-            if p.name.endswith(".json") and MATCH_ID.match(p.name[:-5])
-        )
+        return self._ids_in(self.matches_dir, files=True)
 
-    def find(self, typed: str) -> str:
+    def known_ids(self) -> list[str]:
+        """Matches with a file or with backups (a deleted file can still be restored)."""
+        return sorted(set(self.match_ids()) | set(self._ids_in(self.backups_dir, files=False)))
+
+    def _ids_in(self, folder: Path, files: bool) -> list[str]:
+        """Well-formed identifiers in `folder`: `NAME.json` files, or sub-folders."""
+        self.check_home()
+        names = []
+        try:
+            if not folder.is_dir():
+                return []
+            for path in folder.iterdir():
+                if files and path.name.endswith(".json") and path.is_file():
+                    names.append(path.name[:-5])
+                elif not files and path.is_dir():
+                    names.append(path.name)
+        except OSError as error:
+            raise HginError(f"cannot list {folder}: {_reason(error)}") from None
+        return sorted(n for n in names if MATCH_ID.match(n))
+
+    def find(self, typed: str, with_backups: bool = False) -> str:
         """The match meant by an identifier or a unique prefix of one."""
         wanted = typed.strip().lower()
-        ids = self.match_ids()
+        ids = self.known_ids() if with_backups else self.match_ids()
         if wanted in ids:
             return wanted
         hits = [i for i in ids if i.startswith(wanted)] if wanted else []
         if len(hits) == 1:
             return hits[0]
+        shown = typed if len(typed) <= 100 else typed[:100] + "…"
         if hits:
-            raise HginError(f"'{typed}' could be {', '.join(hits[:3])}: type more of it")
-        raise HginError(f"no match '{typed}' (see 'hgin matches')")
+            raise HginError(f"'{shown}' could be {', '.join(hits[:3])}: type more of it")
+        raise HginError(f"no match '{shown}' (see 'hgin matches')")
 
     def new_id(self, players: tuple[str, str], created: str) -> str:
+        """A fresh identifier from the date and the players (call under the lock)."""
         stem = f"{created[:10]}-{slug(players[0])}-{slug(players[1])}"
-        taken = set(self.match_ids())
+        taken = set(self.known_ids())
         candidate, n = stem, 1
         while candidate in taken:
             n += 1
             candidate = f"{stem}-{n}"
         return candidate
 
+    # -- reading -------------------------------------------------------------------------
+
     def read_raw(self, match_id: str) -> bytes:
-        path = self.match_path(match_id)
-        try:
-            return path.read_bytes()
-        except FileNotFoundError:
-            raise HginError(f"no match '{match_id}' (see 'hgin matches')") from None
-        except OSError as error:
-            raise HginError(f"cannot read {path}: {error.strerror}") from None
+        """The bytes of a match file, refusing a missing, unreadable or oversized one."""
+        return _read_bytes(self.match_path(match_id), f"no match '{match_id}' (see 'hgin matches')")
 
     def load(self, match_id: str) -> Match:
         """Read, migrate and validate a match file; anything wrong is refused, never reset."""
         path = self.match_path(match_id)
-        raw = self.read_raw(match_id)
-        return self._parse(path, raw)[0]
+        return self.parse(self.read_raw(match_id), path, match_id)[0]
 
     def load_for_update(self, match_id: str) -> Match:
-        """Load under the lock before a save; an older schema is first kept as it was."""
-        path = self.match_path(match_id)
-        raw = self.read_raw(match_id)
-        match, version = self._parse(path, raw)
-        if version < SCHEMA_VERSION:
-            try:
-                self.keep_before_migration(match_id, raw, version)
-            except OSError as error:
-                raise HginError(
-                    f"cannot back up {path} before upgrading it: {error.strerror}"
-                ) from None
-        return match
+        """Load before a change (under the lock). An older schema needs nothing more here:
+        `save` keeps the file as it was before it writes the upgraded one."""
+        return self.load(match_id)
 
-    def _parse(self, path: Path, raw: bytes) -> tuple[Match, int]:
+    def parse(self, raw: bytes, path: Path, match_id: str) -> tuple[Match, int]:
+        """A match from file bytes, and the schema version the bytes were written in."""
         try:
             data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise HginError(f"cannot read {path}: it is not valid JSON ({error})") from None
+        except UnicodeDecodeError:
+            raise HginError(f"cannot use {path}: it is not UTF-8 text") from None
+        except RecursionError:
+            raise HginError(f"cannot use {path}: it is nested too deeply") from None
+        except ValueError as error:
+            raise HginError(f"cannot use {path}: it is not valid JSON ({error})") from None
         try:
             if not isinstance(data, dict):
                 raise HginError("it does not hold a JSON object")
@@ -221,195 +183,182 @@ class Store:
             match = match_from_dict(data)
         except HginError as error:
             raise HginError(f"cannot use {path}: {error}") from None
-        if match.id != path.name[:-5]:
-            raise HginError(f"cannot use {path}: it holds match '{match.id}'")
+        except MALFORMED as error:  # a last guard: the file is untrusted input
+            raise HginError(f"cannot use {path}: it is malformed ({error!r})") from None
+        if match.id != match_id:
+            raise HginError(f"cannot use {path}: it holds match '{match.id}', not '{match_id}'")
         return match, version
 
-    def save(self, match: Match) -> None:
-        """Validate, back up the old version, write atomically, update the index."""
-        data = match_to_dict(match)
-        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    # -- writing -------------------------------------------------------------------------
+
+    def save(self, match: Match) -> Path | None:
+        """Back up the present version, write atomically, update the index (under the lock).
+
+        Returns the backup made of the replaced version (None for a new file). If anything
+        fails, every file is left as it was: the old match file and the backups.
+        """
+        text = json.dumps(match_to_dict(match), ensure_ascii=False, indent=1) + "\n"
         match_from_dict(json.loads(text))  # what we write must read back
         path = self.match_path(match.id)
         self._ensure_folders()
         try:
-            old = path.read_bytes()
+            old: bytes | None = path.read_bytes()
         except FileNotFoundError:
             old = None
         except OSError as error:
-            raise HginError(f"cannot read {path}: {error.strerror}") from None
+            raise HginError(f"cannot read {path}: {_reason(error)}") from None
+        made = self._keep_old(match.id, path, old)
         try:
-            if old is not None:
-                self._backup(match.id, old)
             atomic_write(path, text)
         except OSError as error:
+            self._forget(made)
             raise HginError(
-                f"could not save {path}: {error.strerror or error}; the previous version is kept"
+                f"could not save {path}: {_reason(error)}; the previous version is kept"
             ) from None
-        self._update_index(match)
+        if made:
+            backups.prune(self.backups_dir / match.id)
+        self.index.record(match, path)
+        return made[-1] if made else None
+
+    def _keep_old(self, match_id: str, path: Path, old: bytes | None) -> list[Path]:
+        """Back up the version about to be replaced; returns the files made (to undo them)."""
+        if old is None:
+            return []
+        folder = self.backups_dir / match_id
+        made: list[Path] = []
+        try:
+            version = _schema_of(old)
+            if version is not None and version < SCHEMA_VERSION:
+                kept = backups.write_before_schema(folder, old, version)
+                if kept is not None:
+                    made.append(kept)
+            made.append(backups.write_backup(folder, old))
+        except OSError as error:
+            self._forget(made)
+            raise HginError(
+                f"could not back up {path} in {folder}: {_reason(error)}; nothing was changed"
+            ) from None
+        return made
+
+    def _forget(self, made: list[Path]) -> None:
+        for path in made:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        if made:
+            with contextlib.suppress(OSError):
+                made[0].parent.rmdir()  # only if it is empty, i.e. this save made it
 
     def create(self, match: Match) -> None:
-        """Save a new match and make it current."""
-        if self.match_path(match.id).exists():
+        """Save a new match and make it current (under the lock); all or nothing."""
+        path = self.match_path(match.id)
+        if path.exists():
             raise HginError(f"a match '{match.id}' already exists")
         self.save(match)
-        self.set_current(match.id)
+        try:
+            self.set_current(match.id)
+        except HginError:
+            with contextlib.suppress(OSError):
+                path.unlink()
+            self.index.forget(match.id)
+            raise
 
     # -- backups -------------------------------------------------------------------------
 
-    def backup_paths(self, match_id: str) -> list[Path]:
-        """Backups of a match, newest first."""
-        folder = self.backups_dir / match_id
-        if not folder.is_dir():
-            return []
-        return sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)
+    def backups(self, match_id: str) -> list[BackupEntry]:
+        """The kept versions of a match, numbered from 1 (the newest), each read if possible."""
+        self.match_path(match_id)  # refuses a malformed identifier
+        found = []
+        for number, backup in enumerate(backups.list_backups(self.backups_dir / match_id), 1):
+            try:
+                raw = _read_bytes(backup.path, f"{backup.path} has gone")
+                match, problem = self.parse(raw, backup.path, match_id)[0], None
+            except HginError as error:
+                match, problem = None, str(error)
+            found.append(BackupEntry(number, backup, match, problem))
+        return found
 
-    def _backup(self, match_id: str, old: bytes) -> None:
-        folder = self.backups_dir / match_id
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-        existing = self.backup_paths(match_id)
-        serial = len(existing) and int(existing[0].stem.rsplit("-", 1)[-1]) + 1
-        atomic_write(folder / f"{stamp}-{serial:06d}.json", old.decode("utf-8"))
-        for stale in self.backup_paths(match_id)[BACKUPS_KEPT:]:
-            with contextlib.suppress(OSError):
-                stale.unlink()
-
-    def keep_before_migration(self, match_id: str, raw: bytes, version: int) -> Path:
-        """Keep the file as it was before a schema upgrade, once, outside the rotation."""
-        folder = self.backups_dir / match_id
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"before-schema-{version}.json.bak"
-        if not target.exists():
-            atomic_write(target, raw.decode("utf-8"))
-        return target
+    def restore(self, match_id: str, which: str) -> tuple[BackupEntry, Path | None]:
+        """Bring back the backup numbered or named `which` (under the lock); returns it and
+        the backup made of the present file, which is kept first (even a damaged one), so
+        another restore undoes this one."""
+        entries = self.backups(match_id)
+        if not entries:
+            raise HginError(f"match {match_id} has no backups yet")
+        wanted = which.strip()
+        chosen = [
+            e for e in entries if wanted in (str(e.number), e.backup.name, e.backup.path.stem)
+        ]
+        if not chosen:
+            shown = wanted[:100]
+            raise HginError(
+                f"no backup '{shown}' of match {match_id}: give a number from 1 to "
+                f"{len(entries)} or a file name (see 'hgin restore')"
+            )
+        entry = chosen[0]
+        if entry.match is None:
+            raise HginError(f"cannot restore: {entry.problem}")
+        return entry, self.save(entry.match)
 
     # -- current match -------------------------------------------------------------------
 
     def current_id(self) -> str | None:
+        """The current match's identifier, or None before the first match."""
+        self.check_home()
         try:
             text = self.current_file.read_text(encoding="utf-8").strip()
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as error:
-            raise HginError(f"cannot read {self.current_file}: {error}") from None
+        except UnicodeDecodeError:
+            text = "?"
+        except OSError as error:
+            raise HginError(f"cannot read {self.current_file}: {_reason(error)}") from None
         if not MATCH_ID.match(text):
             raise HginError(f"{self.current_file} does not name a match; pick one with 'hgin use'")
         return text
 
     def set_current(self, match_id: str) -> None:
+        """Make a match the current one (call under the lock)."""
+        self.match_path(match_id)
         self._ensure_folders()
         try:
             atomic_write(self.current_file, match_id + "\n")
         except OSError as error:
-            raise HginError(f"could not save {self.current_file}: {error.strerror}") from None
+            raise HginError(f"could not save {self.current_file}: {_reason(error)}") from None
 
-    # -- index ---------------------------------------------------------------------------
-
-    def _read_index(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.index_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        if not isinstance(data, dict) or data.get("version") != INDEX_VERSION:
-            return {}
-        entries = data.get("matches")
-        return entries if isinstance(entries, dict) else {}
-
-    def _write_index(self, entries: dict[str, Any]) -> None:
-        with contextlib.suppress(OSError):
-            text = json.dumps({"version": INDEX_VERSION, "matches": entries}, ensure_ascii=False)
-            atomic_write(self.index_file, text)
-
-    def _update_index(self, match: Match) -> None:
-        # The index is only a cache: losing it costs a re-read, never data.
-        entries = self._read_index()
-        stat = self.match_path(match.id).stat()
-        entries[match.id] = {
-            **entry_for(match).to_dict(),
-            "stamp": [stat.st_mtime_ns, stat.st_size],
-        }
-        self._write_index(entries)
+    # -- the list ------------------------------------------------------------------------
 
     def entries(self) -> list[MatchEntry]:
-        """Every match's list entry, newest first, re-reading only files the index lacks."""
-        entries = self._read_index()
-        fresh: dict[str, Any] = {}
-        changed = False
-        for match_id in self.match_ids():
-            path = self.match_path(match_id)
-            try:
-                stat = path.stat()
-            except OSError:
-                continue
-            stamp = [stat.st_mtime_ns, stat.st_size]
-            cached = entries.get(match_id)
-            if isinstance(cached, dict) and cached.get("stamp") == stamp:
-                fresh[match_id] = cached
-                continue
-            try:
-                match = self.load(match_id)
-            except HginError:
-                continue
-            fresh[match_id] = {**entry_for(match).to_dict(), "stamp": stamp}
-            changed = True
-        if changed or set(fresh) != set(entries):
-            self._write_index(fresh)
-        result = []
-        for item in fresh.values():
-            try:
-                result.append(
-                    MatchEntry(
-                        str(item["id"]),
-                        (str(item["players"][0]), str(item["players"][1])),
-                        str(item["profile"]),
-                        str(item["created"]),
-                        int(item["hands"]),
-                        bool(item["finished"]),
-                        item["winner"],
-                    )
-                )
-            except (KeyError, IndexError, TypeError, ValueError):
-                continue
-        result.sort(key=lambda e: (e.created, e.id), reverse=True)
-        return result
+        """Every readable match's list entry, newest first, re-reading only changed files."""
+        entries, changed = self.index.refresh(self)
+        if changed:
+            # A reader refreshes the cache only when no writer is busy; it never waits.
+            with lock_if_free(self.lock_file) as taken:
+                if taken:
+                    self.index.write(changed)
+        return entries
+
+    def unreadable(self) -> list[str]:
+        """Stored matches whose files cannot be used (damaged, newer schema...)."""
+        return list(self.index.unreadable)
 
 
-def _acquire(handle: Any, path: Path) -> None:
-    deadline = time.monotonic() + LOCK_TIMEOUT
-    while True:
-        try:
-            _try_lock(handle)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise HginError(
-                    f"another hgin is still writing (lock {path} held for over "
-                    f"{LOCK_TIMEOUT:g} s); try again, or end the stuck process"
-                ) from None
-            time.sleep(0.02)
+def _read_bytes(path: Path, missing: str) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise HginError(f"cannot use {path}: at {size} bytes it is too large for a match file")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise HginError(missing) from None
+    except OSError as error:
+        raise HginError(f"cannot read {path}: {_reason(error)}") from None
 
 
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
-
-    def _try_lock(handle: Any) -> None:
-        handle.seek(0)
-        try:
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        except OSError:
-            raise BlockingIOError from None
-
-    def _release(handle: Any) -> None:
-        handle.seek(0)
-        with contextlib.suppress(OSError):
-            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _try_lock(handle: Any) -> None:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-    def _release(handle: Any) -> None:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+def _schema_of(raw: bytes) -> int | None:
+    """The schema version of file bytes, if they are a JSON object that states one."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    version = data.get("schema") if isinstance(data, dict) else None
+    return version if type(version) is int else None

@@ -1,0 +1,57 @@
+"""Drawing a match's backups with Rich (imported only by `hgin restore`)."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from hgin.cli.render import make_console
+from hgin.match import Match
+from hgin.recovery import local_time
+from hgin.storage import BackupEntry
+
+
+def state_of(match: Match | None, problem: str | None) -> str:
+    """In play, or who won, or why a backup cannot be used."""
+    if match is None:
+        return f"unreadable: {problem}"
+    sheet = match.sheet
+    if not sheet.finished:
+        return "in play"
+    return f"won by {sheet.winner}" if sheet.winner else "ended level"
+
+
+def backups_table(entries: list[BackupEntry]) -> Table:
+    """One row per backup: its number, when it was kept (file name below), hands, state."""
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("Kept · file", overflow="fold")
+    table.add_column("Hands", justify="right")
+    table.add_column("State", overflow="fold")
+    for entry in entries:
+        hands = "?" if entry.match is None else str(len(entry.match.hands))
+        kept = Text(local_time(entry.backup.kept_at))
+        kept.append(f"\n{entry.backup.name}", style="dim")
+        if entry.backup.before_schema is not None:
+            kept.append("\n(as before an upgrade)", style="dim")
+        table.add_row(
+            Text(str(entry.number)),
+            kept,
+            Text(hands),
+            Text(state_of(entry.match, entry.problem)),
+        )
+    return table
+
+
+def print_backups(match_id: str, present: Match | None, entries: list[BackupEntry]) -> None:
+    """The backup list with a line about the present version and how to restore."""
+    console = make_console()
+    if present is None:
+        now = "the match file itself is missing or unreadable"
+    else:
+        count = len(present.hands)
+        now = f"now {count} hand{'' if count == 1 else 's'}, {state_of(present, None)}"
+    console.print(Text(f"Backups of match {match_id} ({now}), newest first:"))
+    console.print(backups_table(entries))
+    console.print(Text("Bring one back with 'hgin restore N'; the present version is kept first."))
