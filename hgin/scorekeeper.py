@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hgin.errors import HginError
 from hgin.hands import Hand
@@ -22,6 +23,9 @@ from hgin.narrate import describe_hand, describe_redo, describe_undo
 from hgin.paths import data_dir
 from hgin.rules import PROFILES, Rules
 from hgin.storage import MatchEntry, Store
+
+if TYPE_CHECKING:
+    from hgin.card_entry import CardsText, CountedHand
 
 
 def now_text() -> str:
@@ -39,6 +43,13 @@ class Outcome:
     @property
     def lines(self) -> list[str]:
         return [self.message]
+
+
+@dataclass(frozen=True, slots=True)
+class CardOutcome(Outcome):
+    """An outcome recorded from the cards, with the count (melds, layoffs) it came from."""
+
+    counted: CountedHand
 
 
 class ScoreKeeper:
@@ -167,6 +178,55 @@ class ScoreKeeper:
             ),
             match,
         )
+
+    def gin_from_cards(
+        self,
+        player: str,
+        opponent_cards: CardsText | None = None,
+        hand_cards: CardsText | None = None,
+        *,
+        opponent_deadwood: int | None = None,
+        big: bool = False,
+        upcard: str | None = None,
+        match: str | None = None,
+    ) -> CardOutcome:
+        """Record a gin counted from the cards; with `hand_cards`, refused unless they all meld."""
+        from hgin.card_entry import count_gin
+
+        counted = count_gin(
+            opponent_cards, hand_cards, big=big, opponent_deadwood=opponent_deadwood
+        )
+        return self._record_counted(player, counted, upcard, match)
+
+    def knock_from_cards(
+        self,
+        knocker: str,
+        hand_cards: CardsText,
+        opponent_cards: CardsText,
+        *,
+        deadwood: int | None = None,
+        opponent_deadwood: int | None = None,
+        upcard: str | None = None,
+        match: str | None = None,
+    ) -> CardOutcome:
+        """Record a knock counted from both hands (the opponent melds and lays off)."""
+        from hgin.card_entry import count_knock_entry
+
+        counted = count_knock_entry(
+            hand_cards, opponent_cards, deadwood=deadwood, opponent_deadwood=opponent_deadwood
+        )
+        return self._record_counted(knocker, counted, upcard, match)
+
+    def _record_counted(
+        self, player: str, counted: CountedHand, upcard: str | None, match: str | None
+    ) -> CardOutcome:
+        from hgin.card_entry import record_counted
+
+        outcome = self.record(
+            lambda m: record_counted(counted, m.rules, m.player(player), upcard, now_text()),
+            match,
+        )
+        return CardOutcome(outcome.match, outcome.message, counted)
 
     def draw(self, match: str | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""

@@ -9,7 +9,7 @@ import typer
 
 from hgin.cli.app import MatchOption, app, complete_player
 from hgin.errors import HginError
-from hgin.scorekeeper import Outcome, ScoreKeeper
+from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}
 WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -45,35 +45,125 @@ def show_outcome(outcome: Outcome) -> None:
     print_sheet(outcome.match, outcome.lines)
 
 
+HandCards = Annotated[
+    str | None,
+    typer.Option(
+        "--hand",
+        help="The player's cards, quoted (a knock: the ten kept after the discard); "
+        "hgin counts them.",
+    ),
+]
+OpponentCards = Annotated[
+    str | None,
+    typer.Option("--opponent", "-o", help="The opponent's ten cards, quoted; hgin counts them."),
+]
+
+
+def optional_count(text: str | None, what: str) -> int | None:
+    return None if text is None else whole_number(text, what)
+
+
+def missing(argument: str, what: str, cards_flag: str) -> typer.BadParameter:
+    """A usage error (exit 2) for a count that is neither typed nor given as cards."""
+    return typer.BadParameter(
+        f"give {what} or the cards with {cards_flag}", param_hint=f"'{argument}'"
+    )
+
+
+def show_counted(outcome: CardOutcome) -> None:
+    """Print what the cards counted to, then the updated sheet and what happened."""
+    from hgin.cli.render_cards import print_counted
+    from hgin.hands import other_player
+
+    hand = outcome.match.hands[-1]
+    player = hand.player or ""
+    print_counted(outcome.counted, player, other_player(outcome.match.players, player))
+    show_outcome(outcome)
+
+
 @app.command(context_settings=COUNTS)
 def gin(
     winner: PlayerArgument,
     opponent_deadwood: Annotated[
-        str, typer.Argument(help="The opponent's deadwood after their own melds (0-98).")
-    ],
+        str | None,
+        typer.Argument(
+            help="The opponent's deadwood after their own melds (0-98); "
+            "leave it out when --opponent gives their cards.",
+            show_default=False,
+        ),
+    ] = None,
     big: Annotated[bool, typer.Option("--big", help="Big gin: all eleven cards melded.")] = False,
+    hand: HandCards = None,
+    opponent: OpponentCards = None,
     upcard: UpcardOption = None,
     match: MatchOption = None,
 ) -> None:
-    """Record a gin: WINNER went out with no deadwood."""
-    count = whole_number(opponent_deadwood, "the opponent's deadwood")
-    show_outcome(ScoreKeeper().gin(winner, count, big=big, upcard=upcard, match=match))
+    """Record a gin: WINNER went out with no deadwood (counted from the cards if given)."""
+    count = optional_count(opponent_deadwood, "the opponent's deadwood")
+    keeper = ScoreKeeper()
+    if hand is None and opponent is None:
+        if count is None:
+            raise missing("OPPONENT_DEADWOOD", "the opponent's deadwood", "--opponent")
+        show_outcome(keeper.gin(winner, count, big=big, upcard=upcard, match=match))
+        return
+    outcome = keeper.gin_from_cards(
+        winner, opponent, hand, opponent_deadwood=count, big=big, upcard=upcard, match=match
+    )
+    show_counted(outcome)
 
 
 @app.command(context_settings=COUNTS)
 def knock(
     knocker: PlayerArgument,
-    knocker_deadwood: Annotated[str, typer.Argument(help="The knocker's deadwood (1-10).")],
+    knocker_deadwood: Annotated[
+        str | None,
+        typer.Argument(
+            help="The knocker's deadwood (1-10); leave it out when --hand gives the cards.",
+            show_default=False,
+        ),
+    ] = None,
     opponent_deadwood: Annotated[
-        str, typer.Argument(help="The opponent's deadwood after laying off (0-98).")
-    ],
+        str | None,
+        typer.Argument(
+            help="The opponent's deadwood after laying off (0-98); "
+            "leave it out when --opponent gives the cards.",
+            show_default=False,
+        ),
+    ] = None,
+    hand: HandCards = None,
+    opponent: OpponentCards = None,
     upcard: UpcardOption = None,
     match: MatchOption = None,
 ) -> None:
-    """Record a knock; hgin decides between a knock win and an undercut."""
-    mine = whole_number(knocker_deadwood, "the knocker's deadwood")
-    theirs = whole_number(opponent_deadwood, "the opponent's deadwood")
-    show_outcome(ScoreKeeper().knock(knocker, mine, theirs, upcard=upcard, match=match))
+    """Record a knock; hgin decides between a knock win and an undercut.
+
+    With --hand and --opponent hgin counts both hands, the opponent's layoffs included.
+    """
+    mine = optional_count(knocker_deadwood, "the knocker's deadwood")
+    theirs = optional_count(opponent_deadwood, "the opponent's deadwood")
+    keeper = ScoreKeeper()
+    if hand is None and opponent is None:
+        if mine is None:
+            raise missing("KNOCKER_DEADWOOD", "the knocker's deadwood", "--hand")
+        if theirs is None:
+            raise missing("OPPONENT_DEADWOOD", "the opponent's deadwood", "--opponent")
+        show_outcome(keeper.knock(knocker, mine, theirs, upcard=upcard, match=match))
+        return
+    if hand is None or opponent is None:
+        raise HginError(
+            "a knock is counted from both hands: give --hand and --opponent "
+            "(the layoffs depend on both)"
+        )
+    outcome = keeper.knock_from_cards(
+        knocker,
+        hand,
+        opponent,
+        deadwood=mine,
+        opponent_deadwood=theirs,
+        upcard=upcard,
+        match=match,
+    )
+    show_counted(outcome)
 
 
 @app.command()

@@ -1,0 +1,306 @@
+"""Counting from the cards: `hgin count`, and gin or knock entries recorded from both hands.
+
+Pure: cards in, counts and a `Hand` out, every refusal an HginError. No I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from hgin.cards import Card, format_cards, parse_cards
+from hgin.errors import HginError
+from hgin.hands import Hand, upcard_facts
+from hgin.melds import (
+    Arrangement,
+    DefenderResult,
+    Meld,
+    best_arrangement,
+    best_discard,
+    count_knock,
+)
+from hgin.rules import KNOCK_LIMIT, Rules, knock_limit
+
+CardsText = str | Sequence[str]
+"""Cards as typed: one string ("7s 8s 9s") or several ("7s", "8s 9s")."""
+
+
+def read_cards(text: CardsText, whose: str, count: int | tuple[int, ...]) -> tuple[Card, ...]:
+    """Parse cards, naming whose cards a refusal is about."""
+    try:
+        return parse_cards(text, count)
+    except HginError as refusal:
+        raise HginError(f"{whose}: {refusal}") from None
+
+
+def refuse_shared(first: Sequence[Card], second: Sequence[Card]) -> None:
+    """Refuse two hands that hold the same card."""
+    shared = sorted(set(first) & set(second))
+    if shared:
+        listed = format_cards(shared)
+        verb = "is" if len(shared) == 1 else "are"
+        raise HginError(f"{listed} {verb} in both hands: each card is in one hand only")
+
+
+def total(cards: Sequence[Card]) -> int:
+    """Deadwood points of some cards."""
+    return sum(card.value for card in cards)
+
+
+# --------------------------------------------------------------------------------------------
+# hgin count
+
+
+@dataclass(frozen=True, slots=True)
+class HandCount:
+    """What 10 or 11 cards are worth, and (given the opponent's ten) the knock they make."""
+
+    cards: tuple[Card, ...]
+    arrangement: Arrangement
+    """The ten cards kept (after `discard` when eleven were given)."""
+    discard: Card | None = None
+    big_gin: bool = False
+    eleven: Arrangement | None = None
+    """All eleven cards melded, for a big gin."""
+    knock: KnockView | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KnockView:
+    """A knock counted card by card: both arrangements and the defender's layoffs."""
+
+    knocker: Arrangement
+    defender: DefenderResult
+    gin: bool
+
+
+def count_hand(cards: CardsText, opponent: CardsText | None = None) -> HandCount:
+    """Best melds and deadwood of 10 cards, or the best discard from 11 (and big gin);
+    with the opponent's ten cards, their count after melding and laying off."""
+    hand = read_cards(cards, "the cards", (10, 11))
+    theirs = read_cards(opponent, "the opponent's cards", 10) if opponent is not None else None
+    if theirs is not None:
+        refuse_shared(hand, theirs)
+    if len(hand) == 10:
+        kept, found = hand, HandCount(hand, best_arrangement(hand))
+    else:
+        best = best_discard(hand)
+        kept = tuple(card for card in hand if card != best.discard)
+        eleven = best_arrangement(hand) if best.big_gin else None
+        found = HandCount(hand, best.arrangement, best.discard, best.big_gin, eleven)
+    if theirs is None:
+        return found
+    counted = count_knock(kept, theirs)
+    view = KnockView(found.eleven or counted.knocker, counted.defender, counted.gin)
+    # Among equal arrangements the knocker lays down the one that leaves the opponent the most.
+    shown = found.arrangement if found.big_gin else counted.knocker
+    return HandCount(found.cards, shown, found.discard, found.big_gin, found.eleven, view)
+
+
+def card_list(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def hand_count_json(count: HandCount) -> dict[str, Any]:
+    """`hgin count --json`: deadwood, melds, deadwood_cards (of the ten kept); for eleven cards
+    discard and big_gin; with the opponent's cards, `opponent` and `gin`."""
+    data: dict[str, Any] = {
+        "deadwood": count.arrangement.deadwood,
+        "melds": [card_list(meld) for meld in count.arrangement.melds],
+        "deadwood_cards": card_list(count.arrangement.deadwood_cards),
+    }
+    if count.discard is not None:
+        data["discard"] = str(count.discard)
+        data["big_gin"] = count.big_gin
+    if count.knock is not None:
+        knock = count.knock
+        defender = knock.defender
+        data["gin"] = knock.gin
+        data["opponent"] = {
+            "deadwood": defender.deadwood,
+            "melds": [card_list(meld) for meld in defender.melds],
+            "layoffs": [
+                {"card": str(card), "onto": card_list(meld)}
+                for card, meld in layoff_steps(knock.knocker.melds, defender)
+            ],
+            "deadwood_cards": card_list(defender.deadwood_cards),
+        }
+    return data
+
+
+def layoff_steps(melds: Sequence[Meld], defender: DefenderResult) -> list[tuple[Card, Meld]]:
+    """Each layoff in playing order with the meld as it lies when the card is added to it."""
+    table = [tuple(meld) for meld in melds]
+    steps: list[tuple[Card, Meld]] = []
+    for layoff in defender.layoffs:
+        steps.append((layoff.card, table[layoff.onto]))
+        table[layoff.onto] = tuple(sorted((*table[layoff.onto], layoff.card)))
+    return steps
+
+
+def knock_verdict(knock: KnockView) -> str:
+    """One sentence on what the two counts make, before any house rule."""
+    theirs = knock.defender.deadwood
+    if knock.gin:
+        return f"Gin: no layoffs against gin; the opponent counts {theirs}."
+    mine = knock.knocker.deadwood
+    if mine > KNOCK_LIMIT:
+        return (
+            f"No knock: deadwood {mine} is over the usual limit of {KNOCK_LIMIT}; "
+            f"the opponent would count {theirs} after layoffs."
+        )
+    if mine < theirs:
+        return f"Knock: {mine} against {theirs} after layoffs; the knocker wins {theirs - mine}."
+    return (
+        f"Undercut: {mine} against {theirs} after layoffs; the opponent wins {mine - theirs} "
+        "plus the undercut bonus."
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Recording a gin or a knock from the cards
+
+
+@dataclass(frozen=True, slots=True)
+class CountedHand:
+    """A gin or knock counted from the cards, ready to become a `Hand`."""
+
+    kind: Literal["gin", "big_gin", "knock"]
+    deadwood: int | None
+    """The knocker's deadwood (None for a gin, as when it is typed)."""
+    opponent_deadwood: int
+    hand_cards: tuple[Card, ...] | None
+    opponent_cards: tuple[Card, ...] | None
+    mine: Arrangement | None
+    """The player's melds, when their cards were given."""
+    theirs: DefenderResult | None
+    """The opponent's melds, layoffs and deadwood, when their cards were given."""
+
+    def to_hand(self, player: str, upcard: str | None, recorded_at: str | None) -> Hand:
+        """The hand exactly as if the counts had been typed, with the cards kept beside them."""
+        return Hand(
+            self.kind,
+            player=player,
+            deadwood=self.deadwood,
+            opponent_deadwood=self.opponent_deadwood,
+            upcard=upcard,
+            hand_cards=format_cards(self.hand_cards) if self.hand_cards else None,
+            opponent_cards=format_cards(self.opponent_cards) if self.opponent_cards else None,
+            recorded_at=recorded_at,
+        )
+
+
+def _agree(counted: int, typed: int | None, what: str) -> int:
+    if typed is not None and typed != counted:
+        raise HginError(f"the cards put {what} at {counted}, not {typed} as typed")
+    return counted
+
+
+def _own_count(cards: tuple[Card, ...]) -> DefenderResult:
+    own = best_arrangement(cards)
+    return DefenderResult(own.melds, (), own.deadwood_cards, own.deadwood)
+
+
+def _deadwood_phrase(arrangement: Arrangement) -> str:
+    return f"{arrangement.deadwood} deadwood ({format_cards(arrangement.deadwood_cards)})"
+
+
+def _gin_hand(cards: CardsText, big: bool) -> tuple[tuple[Card, ...], Arrangement]:
+    """The winner's cards for a gin (10) or a big gin (11), refused unless they all meld."""
+    if big:
+        hand = read_cards(cards, "a big gin's cards", 11)
+        best = best_discard(hand)
+        if best.big_gin:
+            return hand, best_arrangement(hand)
+        if best.arrangement.deadwood == 0:
+            raise HginError(
+                f"not a big gin: the eleven cards do not all meld; discarding {best.discard} "
+                "leaves a gin, so record it without --big"
+            )
+        left = _deadwood_phrase(best.arrangement)
+        raise HginError(f"not a big gin: the best discard, {best.discard}, still leaves {left}")
+    hand = read_cards(cards, "a gin's cards (the ten kept after the discard)", (10, 11))
+    if len(hand) == 11:
+        raise HginError(
+            "a gin is the ten cards kept after the discard; for all eleven melded use --big"
+        )
+    arrangement = best_arrangement(hand)
+    if arrangement.deadwood:
+        hint = "; record it as a knock" if arrangement.deadwood <= KNOCK_LIMIT else ""
+        raise HginError(f"not a gin: these cards leave {_deadwood_phrase(arrangement)}{hint}")
+    return hand, arrangement
+
+
+def count_gin(
+    opponent: CardsText | None = None,
+    hand: CardsText | None = None,
+    *,
+    big: bool = False,
+    opponent_deadwood: int | None = None,
+) -> CountedHand:
+    """A gin from the cards: the winner's (checked to meld completely) and/or the opponent's
+    (counted with their own melds only: no layoffs against gin). Typed counts must agree."""
+    mine: tuple[Card, ...] | None = None
+    arrangement: Arrangement | None = None
+    if hand is not None:
+        mine, arrangement = _gin_hand(hand, big)
+    theirs: tuple[Card, ...] | None = None
+    result: DefenderResult | None = None
+    if opponent is not None:
+        theirs = read_cards(opponent, "the opponent's cards", 10)
+        if mine is not None:
+            refuse_shared(mine, theirs)
+        result = _own_count(theirs)
+        count = _agree(result.deadwood, opponent_deadwood, "the opponent's deadwood")
+    elif opponent_deadwood is not None:
+        count = opponent_deadwood
+    else:
+        raise HginError("give the opponent's deadwood or their cards (--opponent)")
+    kind: Literal["gin", "big_gin"] = "big_gin" if big else "gin"
+    return CountedHand(kind, None, count, mine, theirs, arrangement, result)
+
+
+def count_knock_entry(
+    hand: CardsText,
+    opponent: CardsText,
+    *,
+    deadwood: int | None = None,
+    opponent_deadwood: int | None = None,
+) -> CountedHand:
+    """A knock from both hands: the knocker's ten cards after the discard and the opponent's
+    ten, who melds and lays off for the least deadwood. Typed counts must agree."""
+    mine = read_cards(hand, "the knocker's cards (the ten kept after the discard)", 10)
+    theirs = read_cards(opponent, "the opponent's cards", 10)
+    refuse_shared(mine, theirs)
+    counted = count_knock(mine, theirs)
+    if counted.gin:
+        raise HginError("these cards are a gin (no deadwood), not a knock: record it with 'gin'")
+    own = _agree(counted.knocker.deadwood, deadwood, "the knocker's deadwood")
+    other = _agree(counted.defender.deadwood, opponent_deadwood, "the opponent's deadwood")
+    return CountedHand("knock", own, other, mine, theirs, counted.knocker, counted.defender)
+
+
+def check_knock_limit(counted: CountedHand, rules: Rules, upcard: str | None) -> None:
+    """Refuse a counted knock whose deadwood is over this match's (or this upcard's) limit."""
+    if counted.kind != "knock" or counted.deadwood is None or counted.mine is None:
+        return
+    rank, _ = upcard_facts(rules, Hand("knock", upcard=upcard))
+    limit = knock_limit(rules, rank)
+    if 0 < limit < counted.deadwood:
+        raise HginError(
+            f"no knock: these cards leave {_deadwood_phrase(counted.mine)}, "
+            f"over the knock limit of {limit}"
+        )
+
+
+def record_counted(
+    counted: CountedHand,
+    rules: Rules,
+    player: str,
+    upcard: str | None = None,
+    recorded_at: str | None = None,
+) -> Hand:
+    """The Hand to record for a counted gin or knock under `rules` (player already resolved)."""
+    check_knock_limit(counted, rules, upcard)
+    return counted.to_hand(player, upcard, recorded_at)
