@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hgin.cards import SUITS, Card, format_cards, full_deck
 from hgin.scorekeeper import ScoreKeeper
 from tests.conftest import Run, snapshot
 
@@ -350,3 +352,61 @@ def test_library_entry_points(hgin_home: Path) -> None:
     outcome = keeper.gin_from_cards("bob", opponent_cards="Js Qs Ks Td Th Tc 2d 3h 5s 8s")
     assert outcome.message == "Gin: Bob scores 25 + 18 = 43 in game I."
     assert outcome.match.sheet.totals == {"Ann": 46, "Bob": 43}
+
+
+def melded_deal(rng: random.Random) -> tuple[str, str]:
+    """Two hands of ten built from random melds plus loose cards, so that knocks, undercuts,
+    gins and hands over the knock limit all turn up."""
+    deck = set(full_deck())
+
+    def take_meld() -> list[Card]:
+        while True:
+            if rng.random() < 0.5:
+                suit, start = rng.choice(SUITS), rng.randint(1, 11)
+                meld = [Card(rank, suit) for rank in range(start, start + 3)]
+            else:
+                rank = rng.randint(1, 13)
+                meld = [Card(rank, suit) for suit in rng.sample(SUITS, 3)]
+            if deck.issuperset(meld):
+                deck.difference_update(meld)
+                return meld
+
+    def hand(melds: int) -> str:
+        cards = [card for _ in range(melds) for card in take_meld()]
+        loose = rng.sample(sorted(deck), 10 - len(cards))
+        deck.difference_update(loose)
+        return format_cards(cards + loose)
+
+    mine = hand(rng.choice((2, 3, 3, 3)))
+    return mine, hand(rng.choice((0, 1, 2, 3)))
+
+
+def test_random_deals_record_what_count_says(run: Run, hgin_home: Path) -> None:
+    """On seeded random deals, `knock --hand --opponent` records exactly the counts that
+    `count --opponent --json` reports, or refuses (gin, over the limit) and changes nothing."""
+    new_match(run)
+    rng = random.Random(6)
+    outcomes = {"knock": 0, "undercut": 0, "gin": 0, "over": 0}
+    for _ in range(60):
+        mine, theirs = melded_deal(rng)
+        counted = json.loads(run("count", mine, "--opponent", theirs, "--json").stdout)
+        knocker, defender = counted["deadwood"], counted["opponent"]["deadwood"]
+        before = snapshot(hgin_home)
+        result = run("knock", "ann", "--hand", mine, "--opponent", theirs)
+        if knocker == 0 or knocker > 10:
+            assert result.exit_code == 1
+            assert ("a gin" if knocker == 0 else "over the knock limit of 10") in result.stderr
+            assert snapshot(hgin_home) == before
+            outcomes["gin" if knocker == 0 else "over"] += 1
+            continue
+        assert result.exit_code == 0, result.output
+        if knocker < defender:
+            expected = f"Knock: Ann scores {defender} − {knocker} = {defender - knocker} in"
+            outcomes["knock"] += 1
+        else:
+            points = knocker - defender + 25
+            expected = f"Undercut: Bob scores {knocker} − {defender} + 25 = {points} in"
+            outcomes["undercut"] += 1
+        assert expected in result.stdout
+        assert run("undo").exit_code == 0
+    assert min(outcomes.values()) >= 3, outcomes  # every branch was exercised
