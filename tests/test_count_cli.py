@@ -178,3 +178,14 @@ def test_readable_at_sixty_columns(run: Run, monkeypatch: pytest.MonkeyPatch) ->
     assert result.exit_code == 0
     assert all(len(line) <= 60 for line in result.stdout.splitlines())
     assert "Deadwood  2♦ 3♥ 5♠ 8♠ = 18" in result.stdout
+
+
+def test_plain_lines_match_what_the_command_prints(run: Run) -> None:
+    from hgin.card_entry import count_hand
+    from hgin.card_text import hand_count_blocks, plain_lines
+
+    opponent = "Js Qs Ks Td Th Tc 2d 3h 5s 8s"
+    printed = run("count", SEED_000, "--opponent", opponent).stdout.splitlines()
+    lines = plain_lines(*hand_count_blocks(count_hand(SEED_000, opponent)))
+    assert [line.rstrip() for line in printed] == lines
+    assert lines[-1] == "Gin: no layoffs against gin; the opponent counts 18."

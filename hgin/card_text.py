@@ -1,0 +1,113 @@
+"""Counted cards as words: titled blocks of (label, value) rows, or plain lines. Pure, no I/O.
+
+The CLI lays the blocks out with Rich (`hgin.cli.render_cards`); `hgin play` and scripts can
+use the plain lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hgin.card_entry import CountedHand, HandCount, knock_verdict, layoff_steps
+from hgin.cards import Card, format_cards
+from hgin.melds import Arrangement, DefenderResult, Meld
+
+Rows = list[tuple[str, str]]
+LABEL_WIDTH = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A heading (`name` is a player's name or empty, printed literally before `title`)."""
+
+    name: str
+    title: str
+    rows: Rows
+
+    @property
+    def heading(self) -> str:
+        return f"{self.name} {self.title}" if self.name else self.title
+
+
+def deadwood_text(cards: Sequence[Card], points: int) -> str:
+    """'7♦ 5♣ = 12', or '0: gin' when nothing is left over."""
+    if not cards:
+        return "0: gin"
+    return f"{format_cards(cards)} = {points}"
+
+
+def meld_rows(melds: Sequence[Meld]) -> Rows:
+    if not melds:
+        return [("Melds", "none")]
+    return [("Melds" if i == 0 else "", format_cards(meld)) for i, meld in enumerate(melds)]
+
+
+def arrangement_rows(arrangement: Arrangement) -> Rows:
+    return [
+        *meld_rows(arrangement.melds),
+        ("Deadwood", deadwood_text(arrangement.deadwood_cards, arrangement.deadwood)),
+    ]
+
+
+def defender_rows(knocker_melds: Sequence[Meld], defender: DefenderResult, gin: bool) -> Rows:
+    """The defender's own melds, each layoff with the meld it goes onto, and what is left."""
+    rows = meld_rows(defender.melds)
+    steps = layoff_steps(knocker_melds, defender)
+    if gin:
+        rows.append(("Lays off", "nothing: no layoffs against gin"))
+    elif not steps:
+        rows.append(("Lays off", "nothing"))
+    for i, (card, meld) in enumerate(steps):
+        rows.append(("Lays off" if i == 0 else "", f"{card} onto {format_cards(meld)}"))
+    dead = defender.deadwood_cards
+    rows.append(("Deadwood", f"{format_cards(dead)} = {defender.deadwood}" if dead else "0"))
+    return rows
+
+
+def hand_count_blocks(count: HandCount) -> tuple[list[Block], str | None]:
+    """`hgin count`: the hand, then (given the opponent's cards) theirs; and the verdict."""
+    rows: Rows = []
+    if count.discard is not None:
+        rows.append(("Discard", f"{count.discard} (the best of the eleven)"))
+    rows.extend(arrangement_rows(count.arrangement))
+    if count.discard is not None:
+        if count.eleven is not None:
+            rows.append(("Big gin", "yes: all eleven meld"))
+            rows.extend(meld_rows(count.eleven.melds))
+        else:
+            rows.append(("Big gin", "no"))
+    blocks = [Block("", f"Your {len(count.cards)} cards", rows)]
+    knock = count.knock
+    if knock is None:
+        return blocks, None
+    rows = defender_rows(knock.knocker.melds, knock.defender, knock.gin)
+    blocks.append(Block("", "The opponent's 10 cards", rows))
+    return blocks, knock_verdict(knock)
+
+
+def counted_blocks(counted: CountedHand, player: str, opponent: str) -> list[Block]:
+    """What a gin or knock recorded from the cards was counted from."""
+    action = {"gin": "goes gin", "big_gin": "goes big gin", "knock": "knocks"}[counted.kind]
+    blocks: list[Block] = []
+    if counted.mine is not None:
+        blocks.append(Block(player, action, arrangement_rows(counted.mine)))
+    if counted.theirs is not None:
+        melds = counted.mine.melds if counted.mine is not None else ()
+        gin = counted.kind != "knock"
+        blocks.append(Block(opponent, "counts", defender_rows(melds, counted.theirs, gin)))
+    return blocks
+
+
+def plain_lines(blocks: Sequence[Block], verdict: str | None = None) -> list[str]:
+    """The blocks as plain lines, a blank line after each, then the verdict."""
+    lines: list[str] = []
+    for block in blocks:
+        lines.append(block.heading)
+        lines.extend(f"{label:<{LABEL_WIDTH}}  {value}" for label, value in block.rows)
+        lines.append("")
+    if verdict:
+        lines.append(verdict)
+    elif lines:
+        lines.pop()
+    return lines
