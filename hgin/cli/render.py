@@ -9,6 +9,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from hgin.charts import BAR_FULL, progress_bar
 from hgin.match import Match
 from hgin.narrate import describe_result, games_phrase
 from hgin.rules import Rules
@@ -49,7 +50,7 @@ def _game_cell(game: Game, player: str, sheet: Sheet) -> Text:
         return Text(NOT_OPEN, style="dim")
     points = game.scores[player]
     if not game.closed:
-        return Text(str(points))
+        return Text(f"{points}\n{progress_bar(points, sheet.rules.target)}")
     cell = Text()
     if game.winner == player:
         cell.append(f"{WON_MARK} {points}", style="bold green")
@@ -103,6 +104,8 @@ def sheet_notes(sheet: Sheet) -> list[Text]:
         legend.append(f"{NOT_OPEN} not entered yet")
     if any(g.closed for g in sheet.games):
         legend.append(f"{WON_MARK} game won (closed, no more scores)")
+    if any(not g.closed and (g.entered[p] or g.scores[p]) for g in sheet.games for p in g.scores):
+        legend.append(f"{BAR_FULL} share of the {sheet.rules.target} reached")
     if legend:
         notes.append(Text(" · ".join(legend), style="dim"))
     result = describe_result(sheet)

@@ -136,24 +136,6 @@ def summary(match: MatchOption = None) -> None:
     print_summary(loaded)
 
 
-@app.command("matches")
-def list_matches(as_json: JsonFlag = False) -> None:
-    """List every stored match, newest first; * marks the current one."""
-    keeper = ScoreKeeper()
-    entries = keeper.matches()
-    current = keeper.store.current_id()
-    if as_json:
-        rows = [{**e.to_dict(), "current": e.id == current} for e in entries]
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
-        return
-    if not entries:
-        typer.echo("No matches yet: start one with 'hgin new NAME1 NAME2'.")
-        return
-    from hgin.cli.render import print_matches
-
-    print_matches(entries, current)
-
-
 @app.command()
 def use(
     match: Annotated[

@@ -1,0 +1,295 @@
+"""Inline SVG charts, built as text: scores hand by hand in each game, and results over time.
+
+Pure: no I/O. Every series differs by dash pattern and marker shape as well as by colour, so the
+charts read the same printed in black and white.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from hgin.sheet import Sheet, game_name
+
+WIDTH = 640
+FONT = "font-family='Helvetica, Arial, sans-serif'"
+INK = "#222222"
+GRID = "#c8c8c8"
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How one series is drawn."""
+
+    colour: str
+    dash: str
+    marker: str
+    filled: bool
+
+
+STYLES = (
+    Style("#1f4e9c", "", "circle", True),
+    Style("#b3440b", "7 4", "square", False),
+    Style("#2e7d32", "2 3", "triangle", True),
+    Style("#6a1b9a", "10 3 2 3", "diamond", False),
+    Style("#555555", "4 2", "cross", True),
+    Style("#8d6e00", "1 5", "circle", False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One line: its name and its (x, y) points in data units."""
+
+    name: str
+    points: tuple[tuple[float, float], ...]
+    marked: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where a plot sits and how data units map into it."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    x_max: float
+    y_max: float
+
+    def x(self, value: float) -> float:
+        return round(self.left + self.width * value / (self.x_max or 1), 1)
+
+    def y(self, value: float) -> float:
+        return round(self.top + self.height * (1 - value / (self.y_max or 1)), 1)
+
+
+def nice_step(span: float, ticks: int = 5) -> int:
+    """A round grid step (1, 2, 5, 10, 20, 25, 50 ...) giving about `ticks` lines."""
+    raw = max(span / ticks, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 2.5, 5, 10):
+        step = factor * power
+        if step >= raw and float(step).is_integer():
+            return int(step)
+    return int(10 * power)
+
+
+def _text(x: float, y: float, content: str, anchor: str = "start", size: int = 11) -> str:
+    return (
+        f"<text x='{x}' y='{y}' font-size='{size}' text-anchor='{anchor}' fill='{INK}'>"
+        f"{escape(content)}</text>"
+    )
+
+
+def marker(style: Style, x: float, y: float, size: float = 3.5) -> str:
+    """A marker shape at (x, y): the shape tells series apart without colour."""
+    fill = style.colour if style.filled else "white"
+    common = f"fill='{fill}' stroke='{style.colour}' stroke-width='1.5'"
+    s = size
+    if style.marker == "circle":
+        return f"<circle cx='{x}' cy='{y}' r='{s}' {common}/>"
+    if style.marker == "square":
+        return f"<rect x='{x - s}' y='{y - s}' width='{2 * s}' height='{2 * s}' {common}/>"
+    if style.marker == "triangle":
+        pts = f"{x},{y - s - 1} {x - s - 1},{y + s} {x + s + 1},{y + s}"
+        return f"<polygon points='{pts}' {common}/>"
+    if style.marker == "diamond":
+        pts = f"{x},{y - s - 1} {x + s + 1},{y} {x},{y + s + 1} {x - s - 1},{y}"
+        return f"<polygon points='{pts}' {common}/>"
+    return (
+        f"<path d='M{x - s},{y - s}L{x + s},{y + s}M{x - s},{y + s}L{x + s},{y - s}' "
+        f"stroke='{style.colour}' stroke-width='2'/>"
+    )
+
+
+def _line(frame: Frame, series: Series, style: Style) -> list[str]:
+    coords = " ".join(f"{frame.x(x)},{frame.y(y)}" for x, y in series.points)
+    dash = f" stroke-dasharray='{style.dash}'" if style.dash else ""
+    parts = [
+        f"<polyline points='{coords}' fill='none' stroke='{style.colour}' "
+        f"stroke-width='2'{dash} stroke-linejoin='round'/>"
+    ]
+    for index in series.marked:
+        x, y = series.points[index]
+        parts.append(marker(style, frame.x(x), frame.y(y)))
+    return parts
+
+
+def _axes(frame: Frame, x_labels: dict[float, str], y_step: int) -> list[str]:
+    parts = []
+    value = 0
+    while value <= frame.y_max:
+        y = frame.y(value)
+        parts.append(
+            f"<line x1='{frame.left}' y1='{y}' x2='{frame.left + frame.width}' y2='{y}' "
+            f"stroke='{GRID}' stroke-width='0.8'/>"
+        )
+        parts.append(_text(frame.left - 6, y + 4, str(value), "end", 10))
+        value += y_step
+    bottom = frame.top + frame.height
+    parts.append(
+        f"<line x1='{frame.left}' y1='{bottom}' x2='{frame.left + frame.width}' y2='{bottom}' "
+        f"stroke='{INK}' stroke-width='1'/>"
+    )
+    for x_value, label in x_labels.items():
+        x = frame.x(x_value)
+        parts.append(f"<line x1='{x}' y1='{bottom}' x2='{x}' y2='{bottom + 4}' stroke='{INK}'/>")
+        parts.append(_text(x, bottom + 15, label, "middle", 10))
+    return parts
+
+
+def _legend(names: Sequence[str], left: float, y: float) -> list[str]:
+    parts = []
+    x = left
+    for index, name in enumerate(names):
+        style = STYLES[index % len(STYLES)]
+        dash = f" stroke-dasharray='{style.dash}'" if style.dash else ""
+        parts.append(
+            f"<line x1='{x}' y1='{y}' x2='{x + 30}' y2='{y}' stroke='{style.colour}' "
+            f"stroke-width='2'{dash}/>"
+        )
+        parts.append(marker(style, x + 15, y))
+        parts.append(_text(x + 36, y + 4, name))
+        x += 46 + 7 * min(len(name), 24)
+    return parts
+
+
+def _svg(height: float, title: str, desc: str, body: list[str]) -> str:
+    head = (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{WIDTH}' height='{height}' "
+        f"viewBox='0 0 {WIDTH} {height}' role='img' aria-label='{escape(title)}' {FONT}>"
+        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>"
+        f"<rect width='{WIDTH}' height='{height}' fill='white'/>"
+    )
+    return head + "".join(body) + "</svg>"
+
+
+def _hand_ticks(hands: int) -> dict[float, str]:
+    every = max(1, math.ceil(hands / 16))
+    return {float(n): str(n) for n in range(0, hands + 1, every)}
+
+
+def game_series(sheet: Sheet) -> list[list[Series]]:
+    """Per game, each player's score after every hand up to the hand that closed it."""
+    result = []
+    for game in sheet.games:
+        end = game.closed_by or len(sheet.hands)
+        lines = []
+        for player in sheet.players:
+            score, points, marked = 0, [(0.0, 0.0)], [0]
+            for played in sheet.hands[:end]:
+                if played.award.winner == player and game.number in played.games:
+                    score += played.award.points
+                    marked.append(len(points))
+                points.append((float(played.number), float(score)))
+            lines.append(Series(player, tuple(points), tuple(marked)))
+        result.append(lines)
+    return result
+
+
+def _end_labels(frame: Frame, lines: list[Series], closer: str | None) -> list[str]:
+    """Each line's last score just above its end, nudged apart when the two would touch."""
+    ends = [(frame.x(s.points[-1][0]) + 6, frame.y(s.points[-1][1]) - 5, s) for s in lines]
+    if len(ends) == 2 and abs(ends[0][1] - ends[1][1]) < 12:
+        high = 0 if lines[0].points[-1][1] >= lines[1].points[-1][1] else 1
+        x, _, series = ends[high]
+        ends[high] = (x, ends[1 - high][1] - 12, series)
+    return [
+        _text(x, y, str(int(series.points[-1][1])), size=10)
+        for x, y, series in ends
+        if series.name != closer
+    ]
+
+
+def match_chart_svg(sheet: Sheet) -> str:
+    """Both players' points in each game, hand by hand, one panel per game; each closing point
+    is ringed and labelled."""
+    hands = max(1, len(sheet.hands))
+    target = sheet.rules.target
+    peak = max([target, *(g.scores[p] for g in sheet.games for p in sheet.players)])
+    y_step = nice_step(peak)
+    y_max = math.ceil(peak / y_step) * y_step
+    panel = 165
+    top = 34
+    body = _legend(sheet.players, 54, 16)
+    desc = []
+    for game, lines in zip(sheet.games, game_series(sheet), strict=True):
+        frame = Frame(54, top + 22, WIDTH - 150, panel - 60, hands, y_max)
+        state = f"won by {game.winner} at hand {game.closed_by}" if game.winner else "still open"
+        body.append(_text(frame.left, top + 12, f"Game {game_name(game.number)}: {state}", size=12))
+        body.extend(_axes(frame, _hand_ticks(hands), y_step))
+        target_y = frame.y(target)
+        body.append(
+            f"<line x1='{frame.left}' y1='{target_y}' x2='{frame.left + frame.width}' "
+            f"y2='{target_y}' stroke='{INK}' stroke-width='1' stroke-dasharray='1 3'/>"
+        )
+        body.append(_text(frame.left + 4, target_y - 4, f"target {target}", size=10))
+        for index, series in enumerate(lines):
+            body.extend(_line(frame, series, STYLES[index]))
+        body.extend(_end_labels(frame, lines, game.winner if game.closed else None))
+        if game.winner is not None and game.closed_by is not None:
+            score = game.scores[game.winner]
+            cx, cy = frame.x(game.closed_by), frame.y(score)
+            body.append(
+                f"<circle cx='{cx}' cy='{cy}' r='8' fill='none' stroke='{INK}' "
+                f"stroke-width='1.5' class='closing'/>"
+            )
+            body.append(_text(cx - 10, cy - 10, f"closes at {score}", "end", 10))
+        scores = ", ".join(f"{p} {game.scores[p]}" for p in sheet.players)
+        desc.append(f"Game {game_name(game.number)} ({state}): {scores}.")
+        body.append(_text(frame.left + frame.width / 2, top + panel - 8, "hand", "middle", 10))
+        top += panel
+    title = f"Scores hand by hand: {sheet.players[0]} v {sheet.players[1]}"
+    return _svg(top + 6, title, " ".join(desc), body)
+
+
+def results_chart_svg(
+    series: Sequence[tuple[str, Sequence[int]]], dates: Sequence[str], title: str
+) -> str:
+    """Cumulative match wins of each person over the finished matches in time order."""
+    count = len(dates)
+    peak = max([1, *(values[-1] for _, values in series if values)])
+    y_step = nice_step(peak)
+    y_max = math.ceil(peak / y_step) * y_step
+    frame = Frame(54, 56, WIDTH - 150, 260, max(count, 1), y_max)
+    body = [_text(frame.left, 18, title, size=13)]
+    body.extend(_legend([name for name, _ in series], 54, 36))
+    ticks: dict[float, str] = {}
+    every = max(1, math.ceil(count / 8))
+    for n in [*range(1, count + 1, every), count] if count else []:
+        ticks[float(n)] = str(n)
+    body.extend(_axes(frame, ticks, y_step))
+    stride = max(1, math.ceil(count / 20))
+    desc = []
+    for index, (name, values) in enumerate(series):
+        points = ((0.0, 0.0), *((float(n), float(v)) for n, v in enumerate(values, 1)))
+        marked = tuple(sorted({*range(stride, len(points), stride), len(points) - 1}))
+        style = STYLES[index % len(STYLES)]
+        body.extend(_line(frame, Series(name, points, marked), style))
+        final = values[-1] if values else 0
+        body.append(
+            _text(frame.x(count) + 8, frame.y(final) + 4 + 11 * (index % 2), f"{name} {final}")
+        )
+        desc.append(f"{name} {final}")
+    bottom = frame.top + frame.height
+    if dates:
+        span = dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
+        caption = f"finished matches in the order they started ({span})"
+        body.append(_text(frame.left + frame.width / 2, bottom + 32, caption, "middle", 10))
+    body.append(_text(14, frame.top - 8, "wins", size=10))
+    return _svg(bottom + 44, title, "Match wins so far: " + ", ".join(desc) + ".", body)
+
+
+BAR_WIDTH = 8
+BAR_FULL = "█"
+BAR_EMPTY = "░"
+
+
+def progress_bar(points: int, target: int, width: int = BAR_WIDTH) -> str:
+    """A text bar of `points` toward `target`: full blocks for the share reached (rounded down,
+    so only a closed game is ever full), light shade for the rest."""
+    filled = max(0, min(width, points * width // max(target, 1)))
+    return BAR_FULL * filled + BAR_EMPTY * (width - filled)

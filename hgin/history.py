@@ -1,0 +1,344 @@
+"""Statistics across matches: per-player records and head-to-head, from finished matches.
+
+Pure: a `MatchRecord` is the little a match contributes to the statistics (computed once per
+match and cached by `hgin.history_cache`); `compute_stats` folds records into figures.
+Names are one person when they are equal ignoring case; the spelling shown is the one used in
+the most recent match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol, TypeVar
+
+from hgin.errors import HginError
+from hgin.match import Match
+
+RECORD_VERSION = 1
+STAT_KEYS = (
+    "matches",
+    "match_wins",
+    "games_won",
+    "hands_won",
+    "gins",
+    "knocks",
+    "undercuts",
+    "biggest_hand",
+    "longest_streak",
+    "average_points",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """One player's figures in one match."""
+
+    name: str
+    games_won: int = 0
+    hands_won: int = 0
+    gins: int = 0
+    knocks: int = 0
+    undercuts: int = 0
+    biggest_hand: int = 0
+    points: int = 0
+    longest_streak: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """What one match contributes to the statistics."""
+
+    id: str
+    created: str
+    finished: bool
+    winner: str | None
+    lines: tuple[PlayerLine, PlayerLine]
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.lines[0].name, self.lines[1].name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "created": self.created,
+            "finished": self.finished,
+            "winner": self.winner,
+            "lines": [_line_to_list(line) for line in self.lines],
+        }
+
+
+_LINE_FIELDS = (
+    "games_won",
+    "hands_won",
+    "gins",
+    "knocks",
+    "undercuts",
+    "biggest_hand",
+    "points",
+    "longest_streak",
+)
+
+
+def _line_to_list(line: PlayerLine) -> list[Any]:
+    return [line.name, *(getattr(line, name) for name in _LINE_FIELDS)]
+
+
+def record_from_dict(data: Any) -> MatchRecord:
+    """A cached record read back; anything malformed raises ValueError (the cache is rebuilt)."""
+    if not isinstance(data, dict):
+        raise ValueError("not an object")
+    lines = []
+    for item in data["lines"]:
+        if not isinstance(item, list) or len(item) != len(_LINE_FIELDS) + 1:
+            raise ValueError("bad line")
+        name, *numbers = item
+        if not isinstance(name, str) or not all(type(n) is int for n in numbers):
+            raise ValueError("bad line")
+        lines.append(PlayerLine(name, *numbers))
+    winner = data["winner"]
+    if len(lines) != 2 or not (winner is None or isinstance(winner, str)):
+        raise ValueError("bad record")
+    return MatchRecord(
+        str(data["id"]), str(data["created"]), bool(data["finished"]), winner, (lines[0], lines[1])
+    )
+
+
+def record_for(match: Match) -> MatchRecord:
+    """Replay a match once and keep what the statistics need."""
+    sheet = match.sheet
+    lines = []
+    for player in match.players:
+        won = [p.award for p in sheet.hands if p.award.winner == player]
+        lines.append(
+            PlayerLine(
+                name=player,
+                games_won=sheet.games_won[player],
+                hands_won=len(won),
+                gins=sum(1 for a in won if a.result in ("gin", "big_gin")),
+                knocks=sum(1 for a in won if a.result == "knock"),
+                undercuts=sum(1 for a in won if a.result == "undercut"),
+                biggest_hand=max((a.points for a in won), default=0),
+                points=sum(a.points for a in won),
+                longest_streak=_longest_run(
+                    [p.award.winner for p in sheet.hands if p.award.winner is not None], player
+                ),
+            )
+        )
+    return MatchRecord(match.id, match.created, sheet.finished, sheet.winner, (lines[0], lines[1]))
+
+
+def _longest_run(winners: Sequence[str], player: str) -> int:
+    """Most consecutive wins by `player`; dead hands were left out, so they do not break it."""
+    best = run = 0
+    for winner in winners:
+        run = run + 1 if winner == player else 0
+        best = max(best, run)
+    return best
+
+
+def when(record: MatchRecord) -> tuple[float, str, str]:
+    """Sort key: the start time (offsets respected), then the text, then the identifier."""
+    try:
+        stamp = datetime.fromisoformat(record.created).timestamp()
+    except ValueError:
+        stamp = 0.0
+    return (stamp, record.created, record.id)
+
+
+# -- figures -----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Tally:
+    """Running figures for one person over some matches."""
+
+    matches: int = 0
+    match_wins: int = 0
+    games_won: int = 0
+    hands_won: int = 0
+    gins: int = 0
+    knocks: int = 0
+    undercuts: int = 0
+    biggest_hand: int = 0
+    longest_streak: int = 0
+    points: int = 0
+
+    def add(self, line: PlayerLine, won_match: bool) -> None:
+        self.matches += 1
+        self.match_wins += int(won_match)
+        self.games_won += line.games_won
+        self.hands_won += line.hands_won
+        self.gins += line.gins
+        self.knocks += line.knocks
+        self.undercuts += line.undercuts
+        self.biggest_hand = max(self.biggest_hand, line.biggest_hand)
+        self.longest_streak = max(self.longest_streak, line.longest_streak)
+        self.points += line.points
+
+    @property
+    def average_points(self) -> float | None:
+        """Points per hand won, to two decimals; None before any hand is won."""
+        return round(self.points / self.hands_won, 2) if self.hands_won else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {key: getattr(self, key) for key in STAT_KEYS}
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Head-to-head figures of two people who met in finished matches."""
+
+    players: tuple[str, str]
+    tallies: tuple[Tally, Tally]
+
+    @property
+    def matches(self) -> int:
+        return self.tallies[0].matches
+
+    @property
+    def level(self) -> int:
+        """Finished matches that neither won (possible when the match is decided on points)."""
+        return self.matches - self.tallies[0].match_wins - self.tallies[1].match_wins
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"players": list(self.players), "matches": self.matches}
+        for key in STAT_KEYS[1:]:
+            data[key] = {
+                p: getattr(t, key) for p, t in zip(self.players, self.tallies, strict=True)
+            }
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Per-person figures, head-to-head pairs, and the finished records they came from."""
+
+    players: dict[str, Tally]
+    pairs: list[Pair]
+    records: list[MatchRecord] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": {name: tally.to_dict() for name, tally in self.players.items()},
+            "pairs": [pair.to_dict() for pair in self.pairs],
+        }
+
+
+def key(name: str) -> str:
+    """The identity of a name across matches: equal ignoring case."""
+    return name.casefold()
+
+
+def display_names(records: Iterable[MatchRecord]) -> dict[str, str]:
+    """Each person's spelling in the most recent match they played."""
+    names: dict[str, str] = {}
+    for record in sorted(records, key=when):
+        for name in record.players:
+            names[key(name)] = name
+    return names
+
+
+def resolve_person(names: dict[str, str], typed: str) -> str:
+    """The person meant by `typed` among all stored names: exact (ignoring case) or a unique
+    start of one name."""
+    wanted = key(typed.strip())
+    if not wanted:
+        raise HginError("name a player")
+    if wanted in names:
+        return wanted
+    hits = sorted(k for k in names if k.startswith(wanted))
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        shown = " or ".join(names[k] for k in hits[:3])
+        raise HginError(f"'{typed}' could be {shown}: type more of the name")
+    raise HginError(f"nobody called '{typed}' has played a stored match")
+
+
+def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> Stats:
+    """Figures over the finished matches among `records`; `player` keeps one person's.
+
+    `player` is resolved against every record (finished or not), so a person whose matches are
+    all still open is shown with zeros rather than refused.
+    """
+    every = list(records)
+    names = display_names(every)
+    only = resolve_person(names, player) if player is not None else None
+    finished = sorted((r for r in every if r.finished), key=when)
+    people: dict[str, Tally] = {}
+    pairs: dict[tuple[str, str], tuple[Tally, Tally]] = {}
+    for record in finished:
+        first, second = record.lines
+        a, b = key(first.name), key(second.name)
+        for line in record.lines:
+            people.setdefault(key(line.name), Tally()).add(line, record.winner == line.name)
+        swap = a > b
+        pair_key = (b, a) if swap else (a, b)
+        tallies = pairs.setdefault(pair_key, (Tally(), Tally()))
+        ordered = (second, first) if swap else (first, second)
+        for tally, line in zip(tallies, ordered, strict=True):
+            tally.add(line, record.winner == line.name)
+    if only is not None:
+        people = {only: people.get(only, Tally())}
+        pairs = {k: v for k, v in pairs.items() if only in k}
+    shown_players = {
+        names[k]: people[k] for k in sorted(people, key=lambda k: (-people[k].matches, k))
+    }
+    shown_pairs = [
+        Pair((names[a], names[b]), tallies)
+        for (a, b), tallies in sorted(pairs.items(), key=lambda kv: (-kv[1][0].matches, kv[0]))
+    ]
+    kept = [r for r in finished if only is None or only in (key(n) for n in r.players)]
+    return Stats(shown_players, shown_pairs, kept, names)
+
+
+def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str, list[int]]]]:
+    """For the chart: the start date of each finished match in time order, and the running
+    match-win count of the `limit` people who played most of those matches."""
+    played: dict[str, int] = {}
+    for record in stats.records:
+        for name in record.players:
+            played[key(name)] = played.get(key(name), 0) + 1
+    chosen = sorted(played, key=lambda k: (-played[k], k))[:limit]
+    series = []
+    for person in chosen:
+        total, values = 0, []
+        for record in stats.records:
+            total += int(record.winner is not None and key(record.winner) == person)
+            values.append(total)
+        series.append((stats.names.get(person, person), values))
+    return [r.created[:10] for r in stats.records], series
+
+
+class Listed(Protocol):
+    """Anything with two players and a finished flag (a `MatchEntry`, a `MatchRecord`)."""
+
+    @property
+    def players(self) -> tuple[str, str]: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+
+ListedT = TypeVar("ListedT", bound=Listed)
+
+
+def filter_matches(
+    items: Iterable[ListedT], player: str | None = None, finished: bool | None = None
+) -> list[ListedT]:
+    """Matches of a player (a name ignoring case; else every name it starts) and/or by status."""
+    every = list(items)
+    kept = [m for m in every if finished is None or m.finished == finished]
+    if player is None:
+        return kept
+    wanted = key(player.strip())
+    if not wanted:
+        raise HginError("name a player")
+    exact = any(key(n) == wanted for m in every for n in m.players)
+    if exact:
+        return [m for m in kept if wanted in (key(n) for n in m.players)]
+    return [m for m in kept if any(key(n).startswith(wanted) for n in m.players)]

@@ -1,0 +1,107 @@
+"""The statistics as a self-contained HTML page with an inline SVG chart (pure text)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from hgin.charts import results_chart_svg
+from hgin.history import Pair, Stats, Tally, win_series
+
+COLUMNS = (
+    ("matches", "Matches"),
+    ("match_wins", "Matches won"),
+    ("games_won", "Games won"),
+    ("hands_won", "Hands won"),
+    ("gins", "Gins"),
+    ("knocks", "Knocks won"),
+    ("undercuts", "Undercuts"),
+    ("biggest_hand", "Biggest hand"),
+    ("longest_streak", "Longest streak"),
+    ("average_points", "Points per hand won"),
+)
+STYLE = """
+body { font-family: Helvetica, Arial, sans-serif; color: #222; margin: 2em auto; max-width: 46em;
+  padding: 0 1em; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; }
+h2 { font-size: 1.15em; margin-top: 1.6em; border-bottom: 1px solid #888; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #ccc; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { font-weight: bold; vertical-align: bottom; }
+p.note { color: #444; font-size: 0.9em; }
+figure { margin: 1em 0; }
+svg { max-width: 100%; height: auto; }
+@media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; }
+  figure, table { break-inside: avoid; } }
+"""
+NOTES = (
+    "Only finished matches count. Names equal apart from capitals are one person, shown as "
+    "spelled in their latest match. Gins include big gins; knocks are knocks won; undercuts are "
+    "undercuts scored. Points are a hand's own points, without game or box bonuses. The longest "
+    "streak is the most hands won in a row within one match (dead hands do not break it)."
+)
+
+
+def figure(value: int | float | None) -> str:
+    """A number as shown in a table; no value (no hand won yet) is a dash."""
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def _player_rows(players: dict[str, Tally]) -> str:
+    rows = []
+    for name, tally in players.items():
+        cells = "".join(f"<td>{figure(getattr(tally, k))}</td>" for k, _ in COLUMNS)
+        rows.append(f"<tr><th scope='row'>{escape(name)}</th>{cells}</tr>")
+    return "".join(rows)
+
+
+def _pair_rows(pairs: list[Pair]) -> str:
+    rows = []
+    for pair in pairs:
+        a, b = pair.players
+        ta, tb = pair.tallies
+        cells = [f"<th scope='row'>{escape(a)} v {escape(b)}</th>", f"<td>{pair.matches}</td>"]
+        for k in ("match_wins", "games_won", "hands_won", "gins", "biggest_hand"):
+            cells.append(f"<td>{getattr(ta, k)}–{getattr(tb, k)}</td>")
+        cells.append(f"<td>{pair.level}</td>")
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    return "".join(rows)
+
+
+def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
+    """A printable page: per-player table, head-to-head table and a chart of wins over time."""
+    head = "".join(f"<th scope='col'>{label}</th>" for _, label in COLUMNS)
+    parts = [
+        "<!DOCTYPE html>",
+        "<html lang='en'><head><meta charset='utf-8'>",
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f"<p class='note'>{len(stats.records)} finished matches.</p>",
+    ]
+    if not stats.records:
+        parts.append("<p>No finished matches yet.</p>")
+    parts.append("<h2>Players</h2>")
+    parts.append(
+        f"<table class='players'><thead><tr><th scope='col'>Player</th>{head}</tr></thead>"
+        f"<tbody>{_player_rows(stats.players)}</tbody></table>"
+    )
+    if stats.pairs:
+        parts.append("<h2>Head to head</h2>")
+        labels = ("Pair", "Matches", "Matches won", "Games won", "Hands won", "Gins")
+        pair_head = "".join(f"<th scope='col'>{label}</th>" for label in labels)
+        parts.append(
+            f"<table class='pairs'><thead><tr>{pair_head}<th scope='col'>Biggest hand</th>"
+            f"<th scope='col'>Level</th></tr></thead><tbody>{_pair_rows(stats.pairs)}</tbody>"
+            "</table>"
+        )
+        parts.append("<p class='note'>Each figure reads first player–second player.</p>")
+    if stats.records:
+        dates, series = win_series(stats)
+        chart = results_chart_svg(series, dates, "Match wins over time")
+        parts.append(f"<h2>Results over time</h2><figure>{chart}</figure>")
+    parts.append(f"<p class='note'>{escape(NOTES)}</p></body></html>")
+    return "\n".join(parts) + "\n"
