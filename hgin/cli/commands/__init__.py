@@ -1,5 +1,5 @@
 """Each module here adds its commands to `hgin.cli.app.app` when imported."""
 
-from hgin.cli.commands import count, demo, hands, history, matches, rules
+from hgin.cli.commands import config, count, demo, editing, hands, history, matches, play, rules
 
-__all__ = ["count", "demo", "hands", "history", "matches", "rules"]
+__all__ = ["config", "count", "demo", "editing", "hands", "history", "matches", "play", "rules"]

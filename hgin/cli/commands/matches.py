@@ -17,7 +17,6 @@ from hgin.rules import (
     Rules,
     Shutout,
     Tie,
-    with_options,
 )
 from hgin.scorekeeper import ScoreKeeper
 
@@ -37,14 +36,18 @@ def base_rules(name: str) -> Rules:
 
 @app.command()
 def new(
-    first: Annotated[str, typer.Argument(metavar="NAME1", help="First player's name.")],
-    second: Annotated[str, typer.Argument(metavar="NAME2", help="Second player's name.")],
+    first: Annotated[
+        str | None, typer.Argument(metavar="NAME1", help="First player (default: config).")
+    ] = None,
+    second: Annotated[
+        str | None, typer.Argument(metavar="NAME2", help="Second player (default: config).")
+    ] = None,
     rules: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--rules", "-r", help="friendly, classic, or a preset saved with 'hgin rules save'."
         ),
-    ] = "friendly",
+    ] = None,
     target: Annotated[int | None, _opt("Points that close a game.", "--target")] = None,
     games: Annotated[int | None, _opt("Games on the sheet: 1, 3 or 5.", "--games")] = None,
     dealer: Annotated[
@@ -101,14 +104,18 @@ def new(
         "oklahoma_ace": oklahoma_ace,
         "straight": straight,
     }
-    chosen = with_options(base_rules(rules), options)
-    match = ScoreKeeper().new_match(first, second, chosen, dealer=dealer)
+    from hgin.config import settings_for_new
+
+    if (first is None) != (second is None):
+        raise typer.BadParameter("name both players, or neither to use the config file's")
+    chosen = settings_for_new(first, second, rules, options)
+    match = ScoreKeeper().new_match(chosen.first, chosen.second, chosen.rules, dealer=dealer)
     how = "chosen" if dealer is not None else "drawn by lot"
     from hgin.cli.render import print_sheet
 
     print_sheet(
         match,
-        [f"New match {match.id}. {match.first_dealer} deals first ({how})."],
+        [f"New match {match.id}. {match.first_dealer} deals first ({how}).", *chosen.notes],
     )
 
 

@@ -1,0 +1,43 @@
+"""`hgin config`: where the settings file is and what is in force; --init writes a starter."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from hgin.cli.app import JsonFlag, app
+
+
+@app.command("config")
+def show_config(
+    init: Annotated[
+        bool,
+        typer.Option("--init", help="Write a commented starter file (never over an existing one)."),
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show where the settings file is, whether it exists, and the defaults 'hgin new' uses."""
+    from hgin.config import config_file, init_config, load_config
+
+    if init:
+        path = init_config()
+        typer.echo(f"Wrote {path}: remove the # in front of a setting to use it.")
+        return
+    config = load_config()
+    in_force = config.in_force()
+    if as_json:
+        data = {"path": str(config.path), "exists": config.exists, "in_force": in_force}
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    state = "" if config.exists else " (not there: 'hgin config --init' writes a starter)"
+    typer.echo(f"Settings file: {config_file()}{state}")
+    typer.echo("Defaults for 'hgin new':")
+    sources = {"config": "set in the file", "default": "default", "rules": "from the rules"}
+    for key, item in in_force.items():
+        value = item["value"]
+        if key == "players":
+            value = " and ".join(value) if value else "not set: name them, 'hgin new ANN BOB'"
+        source = sources.get(item["from"])
+        typer.echo(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))

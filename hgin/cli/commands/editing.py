@@ -1,0 +1,53 @@
+"""Correcting earlier hands: edit and delete, with everything after re-scored."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from hgin.cli.app import MatchOption, app
+from hgin.scorekeeper import ScoreKeeper
+
+COUNTS = {"ignore_unknown_options": True}
+
+HandNumber = Annotated[str, typer.Argument(metavar="N", help="The hand's number on the sheet.")]
+
+
+@app.command(context_settings=COUNTS)
+def edit(
+    number: HandNumber,
+    words: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="ENTRY",
+            help="The corrected hand as you would type it: gin ann 18, knock bob 4 20, draw.",
+        ),
+    ],
+    big: Annotated[bool, typer.Option("--big", help="Big gin: all eleven cards melded.")] = False,
+    upcard: Annotated[
+        str | None,
+        typer.Option("--upcard", "-u", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."),
+    ] = None,
+    match: MatchOption = None,
+) -> None:
+    """Replace hand N with a corrected entry and re-score every hand after it."""
+    from hgin.cli.render import print_sheet
+    from hgin.editing import edit_hand
+    from hgin.table_commands import entry_with, parse_entry, whole_number
+
+    entry = entry_with(parse_entry(words), upcard, big)
+    hand = whole_number(number, "the hand number")
+    outcome = edit_hand(ScoreKeeper(), hand, entry, match=match)
+    print_sheet(outcome.match, outcome.lines)
+
+
+@app.command(context_settings=COUNTS)
+def delete(number: HandNumber, match: MatchOption = None) -> None:
+    """Remove hand N; the hands after it move up one and are re-scored."""
+    from hgin.cli.render import print_sheet
+    from hgin.editing import delete_hand
+    from hgin.table_commands import whole_number
+
+    outcome = delete_hand(ScoreKeeper(), whole_number(number, "the hand number"), match=match)
+    print_sheet(outcome.match, outcome.lines)

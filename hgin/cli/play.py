@@ -1,0 +1,102 @@
+"""The terminal side of `hgin play`: read lines, show replies, leave cleanly.
+
+At a terminal there is a prompt with line editing; with lines piped in there is no prompt
+and no greeting, only the same sheets and sentences, so a session can be scripted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+import typer
+
+from hgin.cli.app import one_line
+from hgin.errors import HginError
+from hgin.scorekeeper import ScoreKeeper
+from hgin.table import Reply, TableSession
+
+GREETING = "Type a hand (gin ines 18, knock osk 7 12, draw), help, or quit (Ctrl-D)."
+
+
+def is_terminal() -> bool:
+    """Whether a person types the lines (stdin is a terminal)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def read_line(prompt: str, interactive: bool) -> str | None:
+    """The next line without its newline, or None at the end of input (Ctrl-D)."""
+    if interactive:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    line = sys.stdin.readline()
+    return line.rstrip("\r\n") if line else None
+
+
+def show(reply: Reply) -> None:
+    """Print a reply: the sheet or summary first, then its sentences."""
+    from hgin.cli.render import print_lines, print_sheet, print_summary
+
+    if reply.summary is not None:
+        print_summary(reply.summary)
+    if reply.sheet is not None:
+        print_sheet(reply.sheet, reply.lines)
+    else:
+        print_lines(reply.lines)
+
+
+def refuse(error: HginError) -> None:
+    typer.echo(f"hgin: {one_line(str(error))}", err=True)
+
+
+def run_session(match: str | None) -> int:
+    """Play lines until quit, end of input or Ctrl-C; the exit status to leave with.
+
+    Piped input that had refused lines ends with status 1, so that a script can notice.
+    """
+    interactive = is_terminal()
+    if interactive:
+        _line_editing()
+    session = TableSession(ScoreKeeper(), match)
+    show(session.start())
+    if interactive:
+        typer.echo(GREETING)
+    refused: list[int] = []
+    number = 0
+    try:
+        while True:
+            line = read_line(session.prompt, interactive)
+            if line is None:
+                break
+            number += 1
+            try:
+                reply = session.handle(line)
+            except HginError as error:
+                refuse(error)
+                refused.append(number)
+                continue
+            if reply.quit:
+                break
+            show(reply)
+    except KeyboardInterrupt:
+        pass
+    if interactive:
+        typer.echo(f"\nLeft match {session.match_id}; every hand entered is saved.")
+        return 0
+    if refused:
+        which = ", ".join(str(n) for n in refused)
+        plural = "s" if len(refused) > 1 else ""
+        typer.echo(f"hgin: refused line{plural} {which}; every other line was done", err=True)
+        return 1
+    return 0
+
+
+def _line_editing() -> None:
+    # Importing readline gives input() history and editing where the platform has it.
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401

@@ -1,0 +1,220 @@
+"""The settings file: defaults for `hgin new` (rules, target, games, the usual players).
+
+`config.toml` in the config folder (`hgin.paths.config_dir()`), read with tomllib. A damaged
+or mistyped file is refused with its path and the problem, never silently ignored; values
+given on the command line always win over the file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hgin.errors import HginError
+from hgin.paths import config_dir
+from hgin.rules import Rules, with_options
+
+CONFIG_NAME = "config.toml"
+SETTINGS = ("rules", "target", "games", "players")
+DEFAULT_RULES = "friendly"
+
+STARTER = """\
+# hgin settings: defaults for 'hgin new'. Anything given on the command line wins.
+# Remove the # in front of a line to use it. 'hgin config' shows what is in force.
+
+# Rules: friendly, classic, or a preset saved with 'hgin rules save NAME'.
+# rules = "classic"
+
+# Points that close a game (the rules' own target when left out).
+# target = 100
+
+# Games on the sheet: 1, 3 or 5.
+# games = 3
+
+# The usual two players, so that a bare 'hgin new' starts a match between them.
+# players = ["Ines", "Oskar"]
+"""
+
+
+def config_file(folder: Path | None = None) -> Path:
+    """Where the settings file is (or would be)."""
+    return (folder if folder is not None else config_dir()) / CONFIG_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The settings file as read: each value None when the file does not set it."""
+
+    path: Path
+    exists: bool
+    rules: str | None = None
+    target: int | None = None
+    games: int | None = None
+    players: tuple[str, str] | None = None
+
+    def base_rules(self, name: str | None = None) -> Rules:
+        """The rules `new` starts from: `name` if given, else the file's, else friendly."""
+        from hgin.presets import find_profile
+
+        chosen = name if name is not None else self.rules
+        try:
+            return find_profile(chosen if chosen is not None else DEFAULT_RULES)
+        except HginError as error:
+            if name is None and self.rules is not None:
+                raise HginError(f"{self.path}: rules: {error}") from None
+            raise
+
+    def in_force(self) -> dict[str, Any]:
+        """What a bare `hgin new` would use, each with its source: config, default, rules, none."""
+        rules = self.base_rules()
+        defaults = self.rule_defaults()
+        return {
+            "rules": {"value": rules.profile, "from": self._source(self.rules, "default")},
+            "target": {
+                "value": defaults.get("target", rules.target),
+                "from": self._source(self.target, "rules"),
+            },
+            "games": {
+                "value": defaults.get("games", rules.games),
+                "from": self._source(self.games, "rules"),
+            },
+            "players": {
+                "value": list(self.players) if self.players else None,
+                "from": self._source(self.players, "none"),
+            },
+        }
+
+    def rule_defaults(self) -> dict[str, int]:
+        """The rule values the file sets (target, games)."""
+        values = {"target": self.target, "games": self.games}
+        return {k: v for k, v in values.items() if v is not None}
+
+    def _source(self, value: object, otherwise: str) -> str:
+        return "config" if value is not None else otherwise
+
+
+def _whole(path: Path, key: str, value: object) -> int:
+    if type(value) is not int:
+        raise HginError(f"{path}: '{key}' must be a whole number, not {value!r}")
+    return value
+
+
+def _players(path: Path, value: object) -> tuple[str, str]:
+    from hgin.match import check_name
+
+    if not isinstance(value, list) or len(value) != 2:
+        raise HginError(f'{path}: \'players\' must be two names, as in players = ["Ann", "Bob"]')
+    first, second = value
+    if not isinstance(first, str) or not isinstance(second, str):
+        raise HginError(f"{path}: 'players' must hold two names in quotes")
+    try:
+        names = (check_name(first), check_name(second))
+    except HginError as error:
+        raise HginError(f"{path}: players: {error}") from None
+    if names[0].casefold() == names[1].casefold():
+        raise HginError(f"{path}: players: the two players need different names")
+    return names
+
+
+def parse_config(text: str, path: Path) -> Config:
+    """Settings from TOML text; unknown, mistyped or out-of-range values are refused."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise HginError(f"{path} is not valid TOML: {error}") from None
+    for key in data:
+        if key not in SETTINGS:
+            near = difflib.get_close_matches(key, SETTINGS, n=1)
+            hint = f"did you mean '{near[0]}'? " if near else ""
+            raise HginError(f"{path}: unknown setting '{key}' ({hint}known: {', '.join(SETTINGS)})")
+    rules = data.get("rules")
+    if rules is not None and not isinstance(rules, str):
+        raise HginError(f"{path}: 'rules' must be a name in quotes, as in rules = \"classic\"")
+    target = _whole(path, "target", data["target"]) if "target" in data else None
+    games = _whole(path, "games", data["games"]) if "games" in data else None
+    players = _players(path, data["players"]) if "players" in data else None
+    config = Config(path, True, rules, target, games, players)
+    base = config.base_rules()
+    try:
+        with_options(base, config.rule_defaults())
+    except HginError as error:
+        raise HginError(f"{path}: {error}") from None
+    return config
+
+
+def load_config(folder: Path | None = None) -> Config:
+    """The settings in force; no file means no settings."""
+    path = config_file(folder)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Config(path, False)
+    except OSError as error:
+        raise HginError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HginError(f"cannot read {path}: it is not UTF-8 text") from None
+    return parse_config(text, path)
+
+
+def init_config(folder: Path | None = None) -> Path:
+    """Write the commented starter file; an existing file is never overwritten."""
+    path = config_file(folder)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("x", encoding="utf-8", newline="\n") as handle:
+            handle.write(STARTER)
+    except FileExistsError:
+        raise HginError(f"{path} already exists; edit it, or remove it first") from None
+    except OSError as error:
+        raise HginError(f"could not write {path}: {error.strerror or error}") from None
+    return path
+
+
+@dataclass(frozen=True, slots=True)
+class NewSettings:
+    """What `hgin new` uses once the config filled in what the command line left out."""
+
+    first: str
+    second: str
+    rules: Rules
+    from_config: tuple[str, ...]
+    path: Path
+
+    @property
+    def notes(self) -> list[str]:
+        """One line naming the defaults taken from the file, if any."""
+        if not self.from_config:
+            return []
+        return [f"From {self.path}: {', '.join(self.from_config)}."]
+
+
+def settings_for_new(
+    first: str | None,
+    second: str | None,
+    rules: str | None,
+    options: dict[str, Any],
+    config: Config | None = None,
+) -> NewSettings:
+    """Players and rules for a new match: the command line first, then the config file."""
+    config = config if config is not None else load_config()
+    used = []
+    if first is None and second is None:
+        if config.players is None:
+            raise HginError(
+                f"name the two players (hgin new ANN BOB), or set players in {config.path}"
+            )
+        first, second = config.players
+        used.append("players")
+    elif first is None or second is None:
+        raise HginError("name both players, or neither to use the players in the config file")
+    if rules is None and config.rules is not None:
+        used.append("rules")
+    values = {**config.rule_defaults(), **{k: v for k, v in options.items() if v is not None}}
+    used.extend(k for k in config.rule_defaults() if options.get(k) is None)
+    chosen = with_options(config.base_rules(rules), values)
+    return NewSettings(first, second, chosen, tuple(used), config.path)

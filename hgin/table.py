@@ -1,0 +1,98 @@
+"""A session at the table: one typed line in, one reply out (what to show and say).
+
+`TableSession` does the work of `hgin play` without any terminal: every hand goes through
+`ScoreKeeper` (saved under the lock as it is entered), every refusal is an `HginError` the
+caller shows as one line, and nothing here prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hgin.editing import delete_hand, edit_hand
+from hgin.errors import HginError
+from hgin.match import Match
+from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
+from hgin.table_commands import Delete, Edit, Help, Record, Simple, help_lines, parse_line
+
+OVER = (
+    "The match is over: nothing more to record "
+    "(undo takes the last hand back; summary, show and quit still work)."
+)
+
+FINISHED = "the match is over: nothing more to record (undo, show, summary and quit still work)"
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What to show for one line: a sheet or a summary, then sentences; or the end."""
+
+    lines: tuple[str, ...] = ()
+    sheet: Match | None = None
+    summary: Match | None = None
+    quit: bool = False
+
+
+class TableSession:
+    """Lines typed at the table for one match, chosen once so that 'hgin use' elsewhere
+    cannot move the session to another match."""
+
+    def __init__(self, keeper: ScoreKeeper, match: str | None = None) -> None:
+        self.keeper = keeper
+        self.match_id = keeper.match_id(match)
+        self.match = keeper.load(self.match_id)
+
+    def start(self) -> Reply:
+        """The sheet as the session opens (and a word if the match is already over)."""
+        self.match = self.keeper.load(self.match_id)
+        return Reply(self._over_note(), sheet=self.match)
+
+    @property
+    def prompt(self) -> str:
+        """'hand 5> ' while hands can be recorded, 'over> ' once the match is finished."""
+        if self.match.sheet.finished:
+            return "over> "
+        return f"hand {len(self.match.hands) + 1}> "
+
+    def _over_note(self) -> tuple[str, ...]:
+        return (OVER,) if self.match.sheet.finished else ()
+
+    def _changed(self, outcome: Outcome) -> Reply:
+        was_over = self.match.sheet.finished
+        self.match = outcome.match
+        note = self._over_note() if not was_over else ()
+        return Reply((*outcome.lines, *note), sheet=outcome.match)
+
+    def handle(self, line: str) -> Reply:
+        """Carry out one typed line; a refusal raises HginError and records nothing."""
+        action = parse_line(line)
+        keeper, match_id = self.keeper, self.match_id
+        if action is None:
+            return Reply()
+        if isinstance(action, Help):
+            return Reply(tuple(help_lines(action.topic)))
+        if isinstance(action, Record):
+            self.match = keeper.load(match_id)
+            if self.match.sheet.finished:
+                raise HginError(FINISHED)
+            entry = action.entry
+            outcome = keeper.record(lambda m: entry.hand(m, now_text()), match=match_id)
+            return self._changed(outcome)
+        if isinstance(action, Edit):
+            return self._changed(edit_hand(keeper, action.number, action.entry, match=match_id))
+        if isinstance(action, Delete):
+            return self._changed(delete_hand(keeper, action.number, match=match_id))
+        return self._simple(action)
+
+    def _simple(self, action: Simple) -> Reply:
+        keeper, match_id = self.keeper, self.match_id
+        if action.command == "undo":
+            return self._changed(keeper.undo(match=match_id))
+        if action.command == "redo":
+            return self._changed(keeper.redo(match=match_id))
+        if action.command == "quit":
+            return Reply(quit=True)
+        self.match = keeper.load(match_id)
+        if action.command == "summary":
+            return Reply(summary=self.match)
+        return Reply(self._over_note(), sheet=self.match)

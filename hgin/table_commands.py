@@ -1,0 +1,283 @@
+"""Lines typed at the table (`hgin play`) turned into actions: pure, no I/O.
+
+Every command word may be cut to any start at least as long as its shortest form, so that
+`g`, `k`, `d`, `u`, `r`, `s` are the everyday keys and the rarer commands need a little
+more (`su` summary, `del` delete): no start can mean two commands. Player names are resolved
+later, against the match, by any unique start of the name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from hgin.errors import HginError
+from hgin.hands import Hand, HandKind
+
+if TYPE_CHECKING:
+    from hgin.match import Match
+
+WHOLE = re.compile(r"[+-]?[0-9]+")
+MAX_DIGITS = 6
+Plain = Literal["undo", "redo", "show", "summary", "quit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A command word, its shortest accepted start, and one line of help."""
+
+    name: str
+    shortest: str
+    usage: str
+    help: str
+
+
+COMMANDS: tuple[Word, ...] = (
+    Word("gin", "g", "gin PLAYER THEIRS", "gin; THEIRS: their deadwood"),
+    Word("knock", "k", "knock PLAYER MINE THEIRS", "knock (hgin sees undercuts)"),
+    Word("draw", "d", "draw", "a dead hand"),
+    Word("undo", "u", "undo", "take back the last hand"),
+    Word("redo", "r", "redo", "put back what undo took"),
+    Word("show", "s", "show", "the sheet again"),
+    Word("summary", "su", "summary", "the whole match, hand by hand"),
+    Word("edit", "e", "edit N gin|knock|draw ...", "correct hand N"),
+    Word("delete", "del", "delete N", "remove hand N"),
+    Word("help", "h", "help [WORD]", "this list"),
+    Word("quit", "q", "quit", "leave; every hand is saved"),
+)
+
+ENTRY_KINDS: tuple[Word, ...] = COMMANDS[:3]
+ALIASES = {"?": "help", "exit": "quit", "bye": "quit"}
+ENTRY_EXAMPLE = "for example 'knock bob 4 20'"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A hand as typed: the player still as typed, counts checked only for being numbers."""
+
+    kind: HandKind
+    player: str | None = None
+    deadwood: int | None = None
+    opponent_deadwood: int | None = None
+    upcard: str | None = None
+
+    def hand(self, match: Match, recorded_at: str | None) -> Hand:
+        """The hand to record in `match`, with the player's name resolved."""
+        player = match.player(self.player) if self.player is not None else None
+        return Hand(
+            self.kind,
+            player=player,
+            deadwood=self.deadwood,
+            opponent_deadwood=self.opponent_deadwood,
+            upcard=self.upcard,
+            recorded_at=recorded_at,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Record a new hand."""
+
+    entry: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace hand `number` with `entry`."""
+
+    number: int
+    entry: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class Delete:
+    """Remove hand `number`."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Simple:
+    """A command without arguments."""
+
+    command: Plain
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    """Show the list of commands, or the line for one of them."""
+
+    topic: str | None = None
+
+
+Action = Record | Edit | Delete | Simple | Help
+
+
+def find_word(typed: str, kinds: bool = False) -> Word:
+    """The word meant by `typed`: its full name or a start at least as long as its shortest.
+
+    With `kinds`, only the kinds of hand (gin, knock, draw) are looked for.
+    """
+    words = ENTRY_KINDS if kinds else COMMANDS
+    wanted = typed.casefold()
+    wanted = wanted if kinds else ALIASES.get(wanted, wanted)
+    hits = [w for w in words if w.name.startswith(wanted) and len(wanted) >= len(w.shortest)]
+    if len(hits) == 1:
+        return hits[0]
+    short = [w for w in words if wanted and w.name.startswith(wanted)]
+    if short:
+        options = " or ".join(f"'{w.shortest}' for {w.name}" for w in short)
+        raise HginError(f"'{typed}' is too short: type {options}")
+    if not kinds:
+        near = difflib.get_close_matches(wanted, [w.name for w in words], n=1)
+        hint = f"did you mean {near[0]}? " if near else ""
+        raise HginError(f"'{typed}' is not a command ({hint}type help for the list)")
+    names = "|".join(w.name for w in words)
+    raise HginError(f"'{typed}' is not a kind of hand: use {names}, {ENTRY_EXAMPLE}")
+
+
+def whole_number(text: str, what: str) -> int:
+    """A typed count or hand number; anything but a whole number is refused."""
+    cleaned = text.strip()
+    if not WHOLE.fullmatch(cleaned):
+        raise HginError(f"{what} must be a whole number, not '{text}'")
+    if len(cleaned.lstrip("+-")) > MAX_DIGITS:
+        raise HginError(f"{what} {cleaned} is far too large")
+    return int(cleaned)
+
+
+def split_line(line: str) -> list[str]:
+    """The words of a line; quotes keep a name with spaces together."""
+    try:
+        return shlex.split(line)
+    except ValueError as error:
+        raise HginError(f"cannot read that line: {str(error).lower()}") from None
+
+
+def _options(words: Sequence[str], usage: str) -> tuple[list[str], str | None, bool]:
+    """Positional words, the upcard and the big-gin flag, from words in any order."""
+    positional: list[str] = []
+    upcard: str | None = None
+    big = False
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        if word in ("--big", "-b"):
+            big = True
+        elif word in ("--upcard", "-u"):
+            if not rest:
+                raise HginError(f"{word} needs a card, as in {word} 7s")
+            upcard = rest.pop(0)
+        elif word.startswith("--upcard="):
+            upcard = word.split("=", 1)[1]
+        elif word.startswith("-") and not WHOLE.fullmatch(word):
+            raise HginError(f"unknown option '{word}': {usage} [--upcard CARD] [--big]")
+        else:
+            positional.append(word)
+    return positional, upcard, big
+
+
+def parse_entry(words: Sequence[str]) -> Entry:
+    """`gin ines 18`, `knock osk 7 12 -u 7s`, `draw` (the kind word may be shortened)."""
+    if not words:
+        raise HginError(f"say what happened: gin, knock or draw, {ENTRY_EXAMPLE}")
+    kind = find_word(words[0], kinds=True)
+    usage = kind.usage
+    positional, upcard, big = _options(words[1:], usage)
+    if big and kind.name != "gin":
+        raise HginError("--big goes with gin only")
+    wanted = {"gin": 2, "knock": 3, "draw": 0}[kind.name]
+    if len(positional) != wanted:
+        many = "too many words" if len(positional) > wanted else "missing words"
+        raise HginError(f"{many} for {kind.name}: type {usage}")
+    if kind.name == "draw":
+        if upcard is not None:
+            raise HginError("a dead hand needs no upcard")
+        return Entry("draw")
+    if kind.name == "gin":
+        theirs = whole_number(positional[1], "the opponent's deadwood")
+        return Entry("big_gin" if big else "gin", positional[0], None, theirs, upcard)
+    mine = whole_number(positional[1], "the knocker's deadwood")
+    theirs = whole_number(positional[2], "the opponent's deadwood")
+    return Entry("knock", positional[0], mine, theirs, upcard)
+
+
+def parse_line(line: str) -> Action | None:
+    """The action a typed line asks for; None for an empty line or a # comment."""
+    if line.lstrip().startswith("#"):
+        return None
+    words = split_line(line)
+    if words and words[0].casefold() == "hgin":
+        words = words[1:]
+    if not words:
+        return None
+    word = find_word(words[0])
+    args = words[1:]
+    if word.name in ("gin", "knock", "draw"):
+        return Record(parse_entry([word.name, *args]))
+    if word.name == "help":
+        if len(args) > 1:
+            raise HginError("type help, or help and one command word")
+        return Help(find_word(args[0]).name if args else None)
+    if word.name in ("edit", "delete"):
+        if not args:
+            raise HginError(f"say which hand: {word.usage}")
+        number = whole_number(args[0], "the hand number")
+        if word.name == "edit":
+            return Edit(number, parse_entry(args[1:]))
+        if len(args) > 1:
+            raise HginError(f"too many words for delete: type {word.usage}")
+        return Delete(number)
+    if args:
+        raise HginError(f"{word.name} takes nothing more: type just {word.shortest}")
+    name: Plain = word.name  # type: ignore[assignment]
+    return Simple(name)
+
+
+def entry_with(entry: Entry, upcard: str | None, big: bool) -> Entry:
+    """The entry with options given apart from its words (as `hgin edit` takes them)."""
+    if big:
+        if entry.kind not in ("gin", "big_gin"):
+            raise HginError("--big goes with gin only")
+        entry = dataclasses.replace(entry, kind="big_gin")
+    if upcard is not None:
+        if entry.kind == "draw":
+            raise HginError("a dead hand needs no upcard")
+        entry = dataclasses.replace(entry, upcard=upcard)
+    return entry
+
+
+def help_lines(topic: str | None = None) -> list[str]:
+    """The command list (or one command's line), with the shortest forms in brackets."""
+    words = [w for w in COMMANDS if topic is None or w.name == topic]
+    lines = [] if topic else ["One line per hand; cut words short as in [brackets]:"]
+    for word in words:
+        shown = f"[{word.shortest}]{word.usage[len(word.shortest) :]}"
+        lines.append(f"  {shown:<27} {word.help}")
+    if topic is None or topic in ("gin", "knock", "edit"):
+        lines.append("  PLAYER: any unique start of a name.")
+        lines.append("  Add --big (-b) for big gin, -u 7s for an Oklahoma upcard.")
+    return lines
+
+
+def entry_text(hand: Hand) -> str:
+    """A recorded hand written back as it would be typed: 'knock Bob 4 20 --upcard 7s'."""
+    if hand.kind == "draw":
+        return "draw"
+    player = hand.player or "?"
+    if " " in player:
+        player = f'"{player}"'
+    if hand.kind == "knock":
+        text = f"knock {player} {hand.deadwood} {hand.opponent_deadwood}"
+    else:
+        text = f"gin {player} {hand.opponent_deadwood}"
+        if hand.kind == "big_gin":
+            text += " --big"
+    if hand.upcard is not None:
+        text += f" --upcard {hand.upcard}"
+    return text
