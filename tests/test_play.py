@@ -297,6 +297,6 @@ def test_at_a_terminal_there_is_a_prompt_and_a_goodbye(
     assert terminal.prompts == ["hand 1> ", "hand 2> ", "hand 2> ", "hand 3> ", "over> "]
     assert play_loop.GREETING in result.stdout
     match_id = show_json()["id"]
-    assert result.stdout.endswith(f"\nLeft match {match_id}; every hand entered is saved.\n")
+    assert result.stdout.endswith(f"\nBye: every hand is saved (match {match_id}).\n")
     assert result.stderr == "hgin: 'nonsense' is not a command (type help for the list)\n"
     assert show_json()["winner"] == "Ines"

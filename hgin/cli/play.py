@@ -16,7 +16,7 @@ from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
 from hgin.table import Reply, TableSession
 
-GREETING = "Type a hand (gin ines 18, knock osk 7 12, draw), help, or quit (Ctrl-D)."
+GREETING = "Type a hand: gin ines 18, knock osk 7 12, draw; or help."
 
 
 def is_terminal() -> bool:
@@ -86,7 +86,7 @@ def run_session(match: str | None) -> int:
     except KeyboardInterrupt:
         pass
     if interactive:
-        typer.echo(f"\nLeft match {session.match_id}; every hand entered is saved.")
+        typer.echo(f"\nBye: every hand is saved (match {session.match_id}).")
         return 0
     if refused:
         which = ", ".join(str(n) for n in refused)
