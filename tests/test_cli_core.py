@@ -221,6 +221,7 @@ def test_new_refusals(run: Run, hgin_home: Path, args: tuple[str, ...], message:
         ("gin", "ann"),
         ("knock", "ann", "3"),
         ("new", "Ann"),
+        ("new", "Ann", "Bob", "Cy"),
         ("new", "Ann", "Bob", "--tie", "sometimes"),
         ("gin", "ann", "10", "--nope"),
         ("show", "--match"),
