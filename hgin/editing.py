@@ -55,6 +55,11 @@ def rescored(match: Match, hands: tuple[Hand, ...], doing: str) -> Match:
         ) from None
 
 
+def _scored(hand: Hand) -> tuple[object, ...]:
+    """What decides a hand's score (not when it was entered, nor the cards it was counted from)."""
+    return (hand.kind, hand.player, hand.deadwood, hand.opponent_deadwood, hand.upcard)
+
+
 def _said(played: PlayedHand) -> str:
     return f"{entry_text(played.hand)} ({describe_hand(played)[:-1]})"
 
@@ -92,7 +97,7 @@ def replace_hand(match: Match, number: int, entry: Entry) -> Outcome:
     index = hand_index(match, number)
     old_hand = match.hands[index]
     new_hand = entry.hand(match, recorded_at=old_hand.recorded_at)
-    if new_hand == old_hand:
+    if _scored(new_hand) == _scored(old_hand):
         raise HginError(f"hand {number} is already {entry_text(old_hand)}: nothing to change")
     try:
         hand_award(match.rules, match.players, new_hand)

@@ -8,12 +8,25 @@ caller shows as one line, and nothing here prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hgin.editing import delete_hand, edit_hand
 from hgin.errors import HginError
 from hgin.match import Match
 from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
-from hgin.table_commands import Delete, Edit, Help, Record, Simple, help_lines, parse_line
+from hgin.table_commands import (
+    Delete,
+    Edit,
+    Entry,
+    Help,
+    Record,
+    Simple,
+    help_lines,
+    parse_line,
+)
+
+if TYPE_CHECKING:
+    from hgin.card_entry import CountedHand
 
 OVER = (
     "The match is over: nothing more to record "
@@ -31,6 +44,7 @@ class Reply:
     sheet: Match | None = None
     summary: Match | None = None
     quit: bool = False
+    counted: CountedHand | None = None
 
 
 class TableSession:
@@ -76,6 +90,8 @@ class TableSession:
             if self.match.sheet.finished:
                 raise HginError(FINISHED)
             entry = action.entry
+            if entry.from_cards:
+                return self._counted(entry)
             outcome = keeper.record(lambda m: entry.hand(m, now_text()), match=match_id)
             return self._changed(outcome)
         if isinstance(action, Edit):
@@ -83,6 +99,33 @@ class TableSession:
         if isinstance(action, Delete):
             return self._changed(delete_hand(keeper, action.number, match=match_id))
         return self._simple(action)
+
+    def _counted(self, entry: Entry) -> Reply:
+        """A gin or knock counted from the cards, shown with the count it came from."""
+        assert entry.player is not None
+        if entry.kind == "knock":
+            assert entry.hand_cards is not None and entry.opponent_cards is not None
+            outcome = self.keeper.knock_from_cards(
+                entry.player,
+                entry.hand_cards,
+                entry.opponent_cards,
+                deadwood=entry.deadwood,
+                opponent_deadwood=entry.opponent_deadwood,
+                upcard=entry.upcard,
+                match=self.match_id,
+            )
+        else:
+            outcome = self.keeper.gin_from_cards(
+                entry.player,
+                entry.opponent_cards,
+                entry.hand_cards,
+                opponent_deadwood=entry.opponent_deadwood,
+                big=entry.kind == "big_gin",
+                upcard=entry.upcard,
+                match=self.match_id,
+            )
+        reply = self._changed(outcome)
+        return Reply(reply.lines, sheet=reply.sheet, counted=outcome.counted)
 
     def _simple(self, action: Simple) -> Reply:
         keeper, match_id = self.keeper, self.match_id

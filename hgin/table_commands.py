@@ -65,9 +65,20 @@ class Entry:
     deadwood: int | None = None
     opponent_deadwood: int | None = None
     upcard: str | None = None
+    hand_cards: str | None = None
+    opponent_cards: str | None = None
+
+    @property
+    def from_cards(self) -> bool:
+        """Whether hgin is to count the cards (the counts, if typed too, are checked)."""
+        return self.hand_cards is not None or self.opponent_cards is not None
 
     def hand(self, match: Match, recorded_at: str | None) -> Hand:
         """The hand to record in `match`, with the player's name resolved."""
+        if self.from_cards:
+            raise HginError(
+                "a correction takes the counts, not the cards ('hgin count' gives them)"
+            )
         player = match.player(self.player) if self.player is not None else None
         return Hand(
             self.kind,
@@ -159,52 +170,87 @@ def split_line(line: str) -> list[str]:
         raise HginError(f"cannot read that line: {str(error).lower()}") from None
 
 
-def _options(words: Sequence[str], usage: str) -> tuple[list[str], str | None, bool]:
-    """Positional words, the upcard and the big-gin flag, from words in any order."""
+VALUED = {
+    "--upcard": "upcard",
+    "-u": "upcard",
+    "--hand": "hand",
+    "--opponent": "opponent",
+    "-o": "opponent",
+}
+
+
+def _options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str], bool]:
+    """Positional words, the valued options (upcard, cards) and the big-gin flag, in any order."""
     positional: list[str] = []
-    upcard: str | None = None
+    values: dict[str, str] = {}
     big = False
     rest = list(words)
     while rest:
         word = rest.pop(0)
+        flag, equals, inline = word.partition("=")
         if word in ("--big", "-b"):
             big = True
-        elif word in ("--upcard", "-u"):
-            if not rest:
+        elif flag in VALUED and (equals or rest):
+            values[VALUED[flag]] = inline if equals else rest.pop(0)
+        elif flag in VALUED:
+            if VALUED[flag] == "upcard":
                 raise HginError(f"{word} needs a card, as in {word} 7s")
-            upcard = rest.pop(0)
-        elif word.startswith("--upcard="):
-            upcard = word.split("=", 1)[1]
+            raise HginError(f'{word} needs the cards, as in {word} "7s 8s 9s ..."')
         elif word.startswith("-") and not WHOLE.fullmatch(word):
             raise HginError(f"unknown option '{word}': {usage} [--upcard CARD] [--big]")
         else:
             positional.append(word)
-    return positional, upcard, big
+    return positional, values, big
+
+
+def _counts(kind: str, positional: list[str], cards: bool, usage: str) -> list[int | None]:
+    """The typed counts after the player; with cards they may be left out (hgin counts)."""
+    wanted = {"gin": 2, "knock": 3, "draw": 0}[kind]
+    least = 1 if cards else wanted
+    if not least <= len(positional) <= wanted:
+        many = "too many words" if len(positional) > wanted else "missing words"
+        raise HginError(f"{many} for {kind}: type {usage}")
+    names = ["the knocker's deadwood", "the opponent's deadwood"] if kind == "knock" else []
+    names = names or ["the opponent's deadwood"]
+    typed = positional[1:]
+    return [
+        whole_number(typed[i], name) if i < len(typed) else None for i, name in enumerate(names)
+    ]
 
 
 def parse_entry(words: Sequence[str]) -> Entry:
-    """`gin ines 18`, `knock osk 7 12 -u 7s`, `draw` (the kind word may be shortened)."""
+    """`gin ines 18`, `knock osk 7 12 -u 7s`, `draw` (the kind word may be shortened).
+
+    `--hand "CARDS"` and `--opponent "CARDS"` (`-o`) give the cards instead of the counts.
+    """
     if not words:
         raise HginError(f"say what happened: gin, knock or draw, {ENTRY_EXAMPLE}")
     kind = find_word(words[0], kinds=True)
-    usage = kind.usage
-    positional, upcard, big = _options(words[1:], usage)
+    positional, values, big = _options(words[1:], kind.usage)
+    upcard, hand_cards, their_cards = (
+        values.get("upcard"),
+        values.get("hand"),
+        values.get("opponent"),
+    )
+    cards = hand_cards is not None or their_cards is not None
     if big and kind.name != "gin":
         raise HginError("--big goes with gin only")
-    wanted = {"gin": 2, "knock": 3, "draw": 0}[kind.name]
-    if len(positional) != wanted:
-        many = "too many words" if len(positional) > wanted else "missing words"
-        raise HginError(f"{many} for {kind.name}: type {usage}")
     if kind.name == "draw":
+        if positional or cards:
+            raise HginError("a dead hand is just draw: no player, counts or cards")
         if upcard is not None:
             raise HginError("a dead hand needs no upcard")
         return Entry("draw")
+    if kind.name == "knock" and cards and (hand_cards is None or their_cards is None):
+        raise HginError(
+            "a knock is counted from both hands: give --hand and --opponent "
+            "(the layoffs depend on both)"
+        )
+    counts = _counts(kind.name, positional, cards, kind.usage)
     if kind.name == "gin":
-        theirs = whole_number(positional[1], "the opponent's deadwood")
-        return Entry("big_gin" if big else "gin", positional[0], None, theirs, upcard)
-    mine = whole_number(positional[1], "the knocker's deadwood")
-    theirs = whole_number(positional[2], "the opponent's deadwood")
-    return Entry("knock", positional[0], mine, theirs, upcard)
+        gin: HandKind = "big_gin" if big else "gin"
+        return Entry(gin, positional[0], None, counts[0], upcard, hand_cards, their_cards)
+    return Entry("knock", positional[0], counts[0], counts[1], upcard, hand_cards, their_cards)
 
 
 def parse_line(line: str) -> Action | None:
@@ -262,6 +308,7 @@ def help_lines(topic: str | None = None) -> list[str]:
     if topic is None or topic in ("gin", "knock", "edit"):
         lines.append("  PLAYER: any unique start of a name.")
         lines.append("  Add --big (-b) for big gin, -u 7s for an Oklahoma upcard.")
+        lines.append('  Or give cards, hgin counts: --hand "..." --opponent "..."')
     return lines
 
 

@@ -300,3 +300,36 @@ def test_at_a_terminal_there_is_a_prompt_and_a_goodbye(
     assert result.stdout.endswith(f"\nBye: every hand is saved (match {match_id}).\n")
     assert result.stderr == "hgin: 'nonsense' is not a command (type help for the list)\n"
     assert show_json()["winner"] == "Ines"
+
+
+KNOCKER = "5h 6h 7h Ks Kd Kc Ac 2c 3c 4d"  # 4♦ left: 4
+OPPONENT = "8h 9h 2s 3d 4s 5c 6c Jd Ad 3h"  # lays off 8♥ 9♥: 34 left
+
+
+def test_cards_are_counted_inside_the_session(run: Run, show_json) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Bob")
+    script = lines(
+        f'k a --hand "{KNOCKER}" -o "{OPPONENT}"',
+        f'k a 3 --hand "{KNOCKER}" -o "{OPPONENT}"',
+        f'k a --hand "{KNOCKER}"',
+        f'g b --opponent="{OPPONENT}"',
+        f'edit 1 k a 4 34 --hand "{KNOCKER}" -o "{OPPONENT}"',
+    )
+    result = run("play", input=script)
+    out = flat(result.stdout)
+    assert "Ann knocks Melds A♣ 2♣ 3♣ 5♥ 6♥ 7♥ K♣ K♦ K♠ Deadwood 4♦ = 4" in out
+    assert "Knock: Ann scores 34 − 4 = 30 in game I." in out
+    assert "Ann counts Melds none" in out and "Gin: Bob scores 25 + 51 = 76 in game I." in out
+    assert result.stderr.splitlines() == [
+        "hgin: the cards put the knocker's deadwood at 4, not 3 as typed",
+        "hgin: a knock is counted from both hands: give --hand and --opponent (the layoffs "
+        "depend on both)",
+        "hgin: a correction takes the counts, not the cards ('hgin count' gives them)",
+        "hgin: refused lines 2, 3, 5; every other line was done",
+    ]
+    assert [h["points"] for h in show_json()["hands"]] == [30, 76]
+    # the same hand as a one-shot command prints the very same count, sheet and sentence
+    run("undo")
+    one_shot = run("gin", "b", "--opponent", OPPONENT).stdout
+    run("undo")
+    assert run("play", input=lines(f'g b -o "{OPPONENT}"')).stdout.endswith(one_shot)

@@ -39,6 +39,9 @@ from hgin.table_commands import (
         ("k --upcard=7s o 7 12", Record(Entry("knock", "o", 7, 12, "7s"))),
         ('k "Mary Ann" 3 20', Record(Entry("knock", "Mary Ann", 3, 20))),
         ("k o +7 012", Record(Entry("knock", "o", 7, 12))),
+        ('k a -o "2s 3s" --hand=4d', Record(Entry("knock", "a", None, None, None, "4d", "2s 3s"))),
+        ("k a 4 --hand 4d -o 2s", Record(Entry("knock", "a", 4, None, None, "4d", "2s"))),
+        ("g a --opponent 2s", Record(Entry("gin", "a", None, None, None, None, "2s"))),
         ("d", Record(Entry("draw"))),
         ("dr", Record(Entry("draw"))),
         ("draw", Record(Entry("draw"))),
@@ -78,7 +81,7 @@ def test_lines_become_actions(line: str, action: object) -> None:
         ("gin", "missing words for gin: type gin PLAYER THEIRS"),
         ("gin a 1 2", "too many words for gin: type gin PLAYER THEIRS"),
         ("knock a 1", "missing words for knock: type knock PLAYER MINE THEIRS"),
-        ("draw now", "too many words for draw: type draw"),
+        ("draw now", "a dead hand is just draw: no player, counts or cards"),
         ("draw -u 7s", "a dead hand needs no upcard"),
         ("knock a 1 2 --big", "--big goes with gin only"),
         ("gin a 1 -u", "-u needs a card, as in -u 7s"),
@@ -97,6 +100,14 @@ def test_lines_become_actions(line: str, action: object) -> None:
         ("undo 2", "undo takes nothing more: type just u"),
         ("help me please", "type help, or help and one command word"),
         ("'open", "cannot read that line: no closing quotation"),
+        (
+            "k a --hand 4d",
+            "a knock is counted from both hands: give --hand and --opponent "
+            "(the layoffs depend on both)",
+        ),
+        ("k a 1 2 3 --hand 4d -o 2s", "too many words for knock: type knock PLAYER MINE THEIRS"),
+        ("g a --hand", '--hand needs the cards, as in --hand "7s 8s 9s ..."'),
+        ("d --hand 4d", "a dead hand is just draw: no player, counts or cards"),
     ],
 )
 def test_mistyped_lines_are_refused_with_a_hint(line: str, message: str) -> None:

@@ -44,6 +44,12 @@ def show(reply: Reply) -> None:
 
     if reply.summary is not None:
         print_summary(reply.summary)
+    if reply.counted is not None and reply.sheet is not None:
+        from hgin.cli.render_cards import print_counted
+        from hgin.hands import other_player
+
+        player = reply.sheet.hands[-1].player or ""
+        print_counted(reply.counted, player, other_player(reply.sheet.players, player))
     if reply.sheet is not None:
         print_sheet(reply.sheet, reply.lines)
     else:
