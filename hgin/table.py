@@ -33,7 +33,7 @@ OVER = (
     "(undo takes the last hand back; summary, show and quit still work)."
 )
 
-FINISHED = "the match is over: nothing more to record (undo, show, summary and quit still work)"
+FINISHED = "match over: only undo, show, summary and quit work now"
 
 
 @dataclass(frozen=True, slots=True)

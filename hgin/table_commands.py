@@ -146,8 +146,8 @@ def find_word(typed: str, kinds: bool = False) -> Word:
         raise HginError(f"'{typed}' is too short: type {options}")
     if not kinds:
         near = difflib.get_close_matches(wanted, [w.name for w in words], n=1)
-        hint = f"did you mean {near[0]}? " if near else ""
-        raise HginError(f"'{typed}' is not a command ({hint}type help for the list)")
+        hint = f"did you mean {near[0]}?" if near else "help lists them"
+        raise HginError(f"'{typed}' is not a command ({hint})")
     names = "|".join(w.name for w in words)
     raise HginError(f"'{typed}' is not a kind of hand: use {names}, {ENTRY_EXAMPLE}")
 

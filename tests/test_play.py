@@ -61,8 +61,8 @@ def test_a_whole_match_played_to_the_end(run: Run, show_json, ines_oskar: None) 
     assert "Undone: hand 9" in out and "Redone: hand 9." in out
     # the refusals: one line each, on stderr, and then a tally for scripts
     assert result.stderr.splitlines() == [
-        "hgin: 'foo' is not a command (type help for the list)",
-        "hgin: the match is over: nothing more to record (undo, show, summary and quit still work)",
+        "hgin: 'foo' is not a command (help lists them)",
+        "hgin: match over: only undo, show, summary and quit work now",
         "hgin: refused lines 5, 11; every other line was done",
     ]
     assert result.exit_code == 1
@@ -121,7 +121,7 @@ def test_blank_lines_and_comments_do_nothing(run: Run, show_json, ines_oskar: No
     [
         (
             "knok ines 3 20",
-            "hgin: 'knok' is not a command (did you mean knock? type help for the list)",
+            "hgin: 'knok' is not a command (did you mean knock?)",
         ),
         ("de 1", "hgin: 'de' is too short: type 'del' for delete"),
         ("gin ines", "hgin: missing words for gin: type gin PLAYER THEIRS"),
@@ -298,7 +298,7 @@ def test_at_a_terminal_there_is_a_prompt_and_a_goodbye(
     assert play_loop.GREETING in result.stdout
     match_id = show_json()["id"]
     assert result.stdout.endswith(f"\nBye: every hand is saved (match {match_id}).\n")
-    assert result.stderr == "hgin: 'nonsense' is not a command (type help for the list)\n"
+    assert result.stderr == "hgin: 'nonsense' is not a command (help lists them)\n"
     assert show_json()["winner"] == "Ines"
 
 

@@ -75,8 +75,8 @@ def test_lines_become_actions(line: str, action: object) -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("x", "'x' is not a command (type help for the list)"),
-        ("drow", "'drow' is not a command (did you mean draw? type help for the list)"),
+        ("x", "'x' is not a command (help lists them)"),
+        ("drow", "'drow' is not a command (did you mean draw?)"),
         ("de 3", "'de' is too short: type 'del' for delete"),
         ("gin", "missing words for gin: type gin PLAYER THEIRS"),
         ("gin a 1 2", "too many words for gin: type gin PLAYER THEIRS"),
