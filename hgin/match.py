@@ -29,22 +29,26 @@ def check_name(name: str) -> str:
         # characters, such as bidi overrides, would reorder what the terminal shows.
         joiner = char in JOINERS and 0 < at < len(cleaned) - 1
         if not joiner and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
-            shown = repr(name if len(name) <= 60 else name[:60] + "…")
-            raise HginError(f"a player name cannot hold control characters ({shown})")
+            raise HginError(f"a player name cannot hold control characters ({cleaned!r})")
     if unicodedata.category(cleaned[0]).startswith("M"):
         raise HginError("a player name cannot start with a combining mark")
     return cleaned
 
 
+def _folded(text: str) -> str:
+    # Composed and case-folded, so that "Zoë" typed either way finds the same player.
+    return unicodedata.normalize("NFC", text.strip()).casefold()
+
+
 def resolve_player(players: tuple[str, str], typed: str) -> str:
     """The player meant by `typed`: an exact name or a unique prefix, ignoring case."""
-    wanted = typed.strip().casefold()
+    wanted = _folded(typed)
     if not wanted:
         raise HginError("name a player")
     for name in players:
-        if name.casefold() == wanted:
+        if _folded(name) == wanted:
             return name
-    matches = [name for name in players if name.casefold().startswith(wanted)]
+    matches = [name for name in players if _folded(name).startswith(wanted)]
     if len(matches) == 1:
         return matches[0]
     if matches:

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hgin.errors import HginError
-from hgin.match import Match
 from hgin.safefile import atomic_write
 
 if TYPE_CHECKING:
+    from hgin.match import Match
     from hgin.storage import Store
 
 INDEX_VERSION = 1
@@ -122,12 +122,6 @@ class MatchIndex:
         entries = self.read()
         entries[match.id] = {**entry_for(match).to_dict(), "stamp": stamp}
         self.write(entries)
-
-    def forget(self, match_id: str) -> None:
-        """Drop one match's entry (call under the lock)."""
-        entries = self.read()
-        if entries.pop(match_id, None) is not None:
-            self.write(entries)
 
     def refresh(self, store: Store) -> tuple[list[MatchEntry], dict[str, Any] | None]:
         """Entries of every readable match, newest first, and the new cache if it changed.

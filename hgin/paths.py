@@ -5,14 +5,50 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from hgin.errors import HginError
+
 HOME_VARIABLE = "HGIN_HOME"
+
+
+def home_override() -> Path | None:
+    """$HGIN_HOME as a path, refused when it is a file or lies below one; None when unset."""
+    value = os.environ.get(HOME_VARIABLE)
+    if not value:
+        return None
+    home = Path(value).expanduser()
+    check_folder(home)
+    return home
+
+
+def check_folder(home: Path) -> None:
+    """Refuse a data folder that is a file, or that could not be made because a file is in the
+    way; a folder that does not exist yet is fine (the first match creates it)."""
+    probe = home
+    while True:
+        try:
+            exists, is_dir = probe.exists(), probe.is_dir()
+        except OSError:
+            return  # cannot tell here; the first write will say what is wrong
+        if exists:
+            if is_dir:
+                return
+            if probe == home:
+                raise HginError(
+                    f"the data folder {home} is a file, not a folder (check ${HOME_VARIABLE})"
+                )
+            raise HginError(
+                f"the data folder {home} cannot be made: {probe} is a file (check ${HOME_VARIABLE})"
+            )
+        if probe.parent == probe:
+            return
+        probe = probe.parent
 
 
 def data_dir() -> Path:
     """The folder holding the matches: $HGIN_HOME, else the user data folder for hgin."""
-    override = os.environ.get(HOME_VARIABLE)
-    if override:
-        return Path(override).expanduser()
+    override = home_override()
+    if override is not None:
+        return override
     import platformdirs
 
     return platformdirs.user_data_path("hgin", appauthor=False)
@@ -20,9 +56,9 @@ def data_dir() -> Path:
 
 def config_dir() -> Path:
     """The folder holding settings and rule presets: $HGIN_HOME/config, else the user config."""
-    override = os.environ.get(HOME_VARIABLE)
-    if override:
-        return Path(override).expanduser() / "config"
+    override = home_override()
+    if override is not None:
+        return override / "config"
     import platformdirs
 
     return platformdirs.user_config_path("hgin", appauthor=False)

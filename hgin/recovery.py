@@ -39,6 +39,7 @@ def restore_backup(keeper: ScoreKeeper, which: str, match: str | None = None) ->
     """
     if not which.strip():
         raise HginError("name a backup: a number from 'hgin restore', or its file name")
+    restore_target(keeper, match)  # refuse a missing match before the lock makes the folder
     with keeper.store.locked():
         match_id = restore_target(keeper, match)
         entry, kept = keeper.store.restore(match_id, which)

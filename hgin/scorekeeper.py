@@ -75,6 +75,7 @@ class ScoreKeeper:
 
     def use(self, match: str) -> Match:
         """Make a stored match the current one."""
+        self.store.find(match)  # refuse a missing match before the lock creates the data folder
         with self.store.locked():
             loaded = self.store.load(self.store.find(match))
             self.store.set_current(loaded.id)
@@ -120,6 +121,7 @@ class ScoreKeeper:
 
     def update(self, match: str | None, change: Callable[[Match], Outcome]) -> Outcome:
         """Apply `change` to a match under the lock and save the result."""
+        self.match_id(match)  # refuse a missing match before the lock creates the data folder
         with self.store.locked():
             loaded = self.store.load_for_update(self.match_id(match))
             outcome = change(loaded)

@@ -11,16 +11,19 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from hgin import backups
-from hgin.backups import Backup
 from hgin.errors import HginError
-from hgin.match import Match
 from hgin.match_index import MatchEntry, MatchIndex, entry_for
 from hgin.safefile import atomic_write, exclusive_lock, lock_if_free, sweep_temp_files
-from hgin.schema import SCHEMA_VERSION, match_from_dict, match_to_dict, migrate
 
-__all__ = ["Backup", "MatchEntry", "Store", "atomic_write", "entry_for"]
+# The match format (and with it the engine) and the backups are imported where they are
+# needed, so that listing matches or completing a name in the shell does not load them.
+if TYPE_CHECKING:
+    from hgin.backups import Backup
+    from hgin.match import Match
+
+__all__ = ["MatchEntry", "Store", "atomic_write", "entry_for"]
 
 MATCH_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
 LOCK_TIMEOUT = 5.0
@@ -179,6 +182,8 @@ class Store:
         try:
             if not isinstance(data, dict):
                 raise HginError("it does not hold a JSON object")
+            from hgin.schema import match_from_dict, migrate
+
             data, version = migrate(data)
             match = match_from_dict(data)
         except HginError as error:
@@ -197,6 +202,14 @@ class Store:
         Returns the backup made of the replaced version (None for a new file). If anything
         fails, every file is left as it was: the old match file and the backups.
         """
+        kept = self._write(match)
+        self.index.record(match, self.match_path(match.id))
+        return kept
+
+    def _write(self, match: Match) -> Path | None:
+        from hgin import backups
+        from hgin.schema import match_from_dict, match_to_dict
+
         text = json.dumps(match_to_dict(match), ensure_ascii=False, indent=1) + "\n"
         match_from_dict(json.loads(text))  # what we write must read back
         path = self.match_path(match.id)
@@ -217,13 +230,15 @@ class Store:
             ) from None
         if made:
             backups.prune(self.backups_dir / match.id)
-        self.index.record(match, path)
         return made[-1] if made else None
 
     def _keep_old(self, match_id: str, path: Path, old: bytes | None) -> list[Path]:
         """Back up the version about to be replaced; returns the files made (to undo them)."""
         if old is None:
             return []
+        from hgin import backups
+        from hgin.schema import SCHEMA_VERSION
+
         folder = self.backups_dir / match_id
         made: list[Path] = []
         try:
@@ -253,19 +268,21 @@ class Store:
         path = self.match_path(match.id)
         if path.exists():
             raise HginError(f"a match '{match.id}' already exists")
-        self.save(match)
+        self._write(match)
         try:
             self.set_current(match.id)
         except HginError:
             with contextlib.suppress(OSError):
                 path.unlink()
-            self.index.forget(match.id)
             raise
+        self.index.record(match, path)
 
     # -- backups -------------------------------------------------------------------------
 
     def backups(self, match_id: str) -> list[BackupEntry]:
         """The kept versions of a match, numbered from 1 (the newest), each read if possible."""
+        from hgin import backups
+
         self.match_path(match_id)  # refuses a malformed identifier
         found = []
         for number, backup in enumerate(backups.list_backups(self.backups_dir / match_id), 1):

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app
 from hgin.errors import HginError
-from hgin.match import Match
 from hgin.scorekeeper import ScoreKeeper
-from hgin.storage import BackupEntry
+
+if TYPE_CHECKING:
+    from hgin.match import Match
+    from hgin.storage import BackupEntry
 
 
 def backup_row(entry: BackupEntry) -> dict[str, Any]:

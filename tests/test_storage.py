@@ -1,0 +1,470 @@
+"""Saves that fail midway, folders that cannot be written, rotated backups and `hgin restore`,
+the schema-1 upgrade and the list index, all through the real CLI."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from hgin import backups
+from hgin.cli import app
+from tests.conftest import Run, snapshot
+
+NO_SPACE = OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A match with two hands, made once through the CLI."""
+    home = tmp_path_factory.mktemp("template") / "home"
+    runner = CliRunner()
+    for args in (
+        ("new", "Ann", "Bob", "--dealer", "Ann"),
+        ("gin", "ann", "18"),
+        ("knock", "bob", "3", "20"),
+    ):
+        result = runner.invoke(app, list(args), env={"HGIN_HOME": str(home)})
+        assert result.exit_code == 0, result.output
+    return home
+
+
+@pytest.fixture
+def match_file(template: Path, hgin_home: Path) -> Path:
+    """A copy of the template's data folder as this test's; its match file."""
+    shutil.copytree(template, hgin_home)
+    (path,) = (hgin_home / "matches").glob("*.json")
+    return path
+
+
+def hands_in(path: Path) -> int:
+    return len(json.loads(path.read_text(encoding="utf-8"))["hands"])
+
+
+def temp_files(home: Path) -> list[Path]:
+    return sorted(home.rglob("*.tmp"))
+
+
+def fail_on_call(real: Callable[..., Any], failing_call: int) -> Callable[..., Any]:
+    """`real`, except that call number `failing_call` raises ENOSPC."""
+    calls = 0
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == failing_call:
+            raise NO_SPACE
+        return real(*args, **kwargs)
+
+    return wrapper
+
+
+@pytest.mark.parametrize("failing_call", range(1, 7))
+@pytest.mark.parametrize("name", ["replace", "fsync"])
+def test_a_save_failing_at_any_step_is_all_or_nothing(
+    run: Run,
+    hgin_home: Path,
+    match_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    failing_call: int,
+) -> None:
+    before = snapshot(hgin_home)
+    with monkeypatch.context() as patch:
+        patch.setattr(os, name, fail_on_call(getattr(os, name), failing_call))
+        result = run("gin", "ann", "12")
+    assert temp_files(hgin_home) == []
+    if result.exit_code == 1:
+        # Refused: one clear line, and every file exactly as it was (backups included).
+        assert result.stderr.count("\n") == 1
+        assert "No space left on device" in result.stderr
+        assert str(match_file) in result.stderr
+        assert snapshot(hgin_home) == before
+    else:
+        # Only a failure after the new file was in place (flushing the folder entry, the
+        # list cache) may let the command succeed, and then the hand is really there.
+        assert result.exit_code == 0, result.output
+        assert hands_in(match_file) == 3
+        shown = run("show")
+        assert shown.exit_code == 0, shown.stderr
+    if failing_call == 1:
+        assert result.exit_code == 1  # the very first write step always matters
+
+
+def test_failing_main_write_says_the_previous_version_is_kept(
+    run: Run, hgin_home: Path, match_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = snapshot(hgin_home)
+    # The backup's rename is the first, the match file's the second.
+    monkeypatch.setattr(os, "replace", fail_on_call(os.replace, 2))
+    result = run("undo")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"hgin: could not save {match_file}: No space left on device; "
+        "the previous version is kept\n"
+    )
+    assert snapshot(hgin_home) == before
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        OSError(errno.EROFS, "Read-only file system"),
+        PermissionError(errno.EACCES, "Permission denied"),
+    ],
+)
+def test_read_only_folder(
+    run: Run,
+    hgin_home: Path,
+    match_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    error: OSError,
+) -> None:
+    # Tests run as root, whom permission bits do not stop, so the refusal the system would
+    # give is injected where every write starts: creating the temporary file.
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise error
+
+    before = snapshot(hgin_home)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    for args in (("gin", "ann", "5"), ("undo",), ("new", "Cy", "Di"), ("restore", "1")):
+        result = run(*args)
+        assert result.exit_code == 1, args
+        assert result.stderr.count("\n") == 1
+        assert error.strerror in result.stderr
+        assert snapshot(hgin_home) == before
+    assert run("show").exit_code == 0  # reading still works
+
+
+def test_a_file_where_the_backup_folder_should_be(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    # The other way to make a folder unwritable as root: put a file where it must be.
+    folder = hgin_home / "backups" / match_file.stem
+    for old in folder.iterdir():
+        old.unlink()
+    folder.rmdir()
+    folder.write_text("in the way")
+    before = snapshot(hgin_home)
+    result = run("gin", "ann", "5")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"hgin: could not back up {match_file} in {folder}: File exists; nothing was changed\n"
+    )
+    assert snapshot(hgin_home) == before
+
+
+def test_a_file_where_the_matches_folder_should_be(run: Run, hgin_home: Path) -> None:
+    hgin_home.mkdir()
+    (hgin_home / "matches").write_text("in the way")
+    before = snapshot(hgin_home)
+    result = run("new", "Ann", "Bob")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"hgin: cannot create the folder {hgin_home / 'matches'}: File exists\n"
+    )
+    assert snapshot(hgin_home) == before
+
+
+def test_new_match_is_all_or_nothing_when_the_pointer_cannot_be_saved(
+    run: Run, hgin_home: Path
+) -> None:
+    hgin_home.mkdir()
+    (hgin_home / "current").mkdir()  # the pointer cannot be replaced by a file
+    result = run("new", "Ann", "Bob")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"hgin: could not save {hgin_home / 'current'}: ")
+    assert list((hgin_home / "matches").iterdir()) == []
+    assert snapshot(hgin_home) == {}
+
+
+# -- backups and restore ---------------------------------------------------------------
+
+
+def backup_names(home: Path, match_file: Path) -> list[str]:
+    return sorted(p.name for p in (home / "backups" / match_file.stem).iterdir())
+
+
+def test_backups_are_rotated_five_deep(run: Run, hgin_home: Path, match_file: Path) -> None:
+    assert len(backup_names(hgin_home, match_file)) == 2
+    for _ in range(6):
+        assert run("draw").exit_code == 0
+    names = backup_names(hgin_home, match_file)
+    assert len(names) == 5
+    # The newest five: after 2 + 6 saves those are serials 4..8, holding 3..7 hands.
+    assert [n.split("-")[0] for n in names] == ["000004", "000005", "000006", "000007", "000008"]
+    folder = hgin_home / "backups" / match_file.stem
+    assert [hands_in(folder / n) for n in names] == [3, 4, 5, 6, 7]
+
+
+def test_restore_lists_backups_with_hand_counts(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    assert run("undo").exit_code == 0
+    result = run("restore")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert f"Backups of match {match_file.stem} (now 1 hand, in play), newest first:" in out
+    rows = [line.split() for line in out.splitlines() if line[:4].strip().isdigit()]
+    assert [(r[0], r[3], r[4]) for r in rows] == [
+        ("1", "2", "in"),
+        ("2", "1", "in"),
+        ("3", "0", "in"),
+    ]
+    data = json.loads(run("restore", "--json").stdout)
+    assert data["id"] == match_file.stem
+    assert [(b["number"], b["hands"], b["problem"]) for b in data["backups"]] == [
+        (1, 2, None),
+        (2, 1, None),
+        (3, 0, None),
+    ]
+    assert all(b["file"] in out for b in data["backups"])
+
+
+def test_restore_brings_back_a_version_and_can_itself_be_undone(
+    run: Run, hgin_home: Path, match_file: Path, show_json: Callable[..., dict[str, Any]]
+) -> None:
+    two_hands = match_file.read_bytes()
+    assert run("undo").exit_code == 0
+    assert run("undo").exit_code == 0
+    empty = match_file.read_bytes()
+    result = run("restore", "2")  # backup 1 has one hand, backup 2 both
+    assert result.exit_code == 0, result.output
+    assert "Restored match" in result.stdout
+    assert "'hgin restore 1' takes this back" in " ".join(result.stdout.split())
+    assert match_file.read_bytes() == two_hands
+    assert [h["points"] for h in show_json()["hands"]] == [43, 17]
+    # The version it replaced was kept first: restoring backup 1 undoes the restore.
+    assert run("restore", "1").exit_code == 0
+    assert match_file.read_bytes() == empty
+    # A file name works as well as a number.
+    name = json.loads(run("restore", "--json").stdout)["backups"][0]["file"]
+    assert run("restore", name).exit_code == 0
+    assert match_file.read_bytes() == two_hands
+    assert temp_files(hgin_home) == []
+
+
+def test_restore_rescues_a_damaged_file_and_keeps_the_damaged_bytes(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    good = match_file.read_bytes()
+    match_file.write_bytes(good[: len(good) // 2])  # torn by some other program
+    assert run("show").exit_code == 1
+    listed = run("restore")
+    assert listed.exit_code == 0
+    assert "the match file itself is missing or unreadable" in listed.stdout
+    assert run("restore", "1").exit_code == 0
+    assert run("show").exit_code == 0
+    folder = hgin_home / "backups" / match_file.stem
+    newest = backups.list_backups(folder)[0]
+    assert newest.path.read_bytes() == good[: len(good) // 2]
+
+
+def test_restore_a_match_whose_file_was_deleted(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    match_file.unlink()
+    assert run("show").exit_code == 1
+    result = run("restore", "1", "--match", match_file.stem[:12])
+    assert result.exit_code == 0, result.output
+    assert hands_in(match_file) == 1
+    assert "The version it replaced" not in result.stdout  # there was none to keep
+
+
+@pytest.mark.parametrize(
+    ("which", "message"),
+    [
+        ("9", "no backup '9' of match {id}: give a number from 1 to 2 or a file name"),
+        ("0", "no backup '0' of match {id}"),
+        ("../../matches/{id}.json", "no backup '../../matches/{id}.json' of match {id}"),
+        ("/etc/passwd", "no backup '/etc/passwd' of match {id}"),
+        ("  ", "name a backup"),
+    ],
+)
+def test_restore_refusals_change_nothing(
+    run: Run, hgin_home: Path, match_file: Path, which: str, message: str
+) -> None:
+    before = snapshot(hgin_home)
+    result = run("restore", which.format(id=match_file.stem))
+    assert result.exit_code == 1
+    assert message.format(id=match_file.stem) in result.stderr
+    assert snapshot(hgin_home) == before
+
+
+def test_restore_refuses_a_damaged_backup(run: Run, hgin_home: Path, match_file: Path) -> None:
+    folder = hgin_home / "backups" / match_file.stem
+    newest = backups.list_backups(folder)[0].path
+    newest.write_text('{"schema": 2', encoding="utf-8")
+    listed = json.loads(run("restore", "--json").stdout)["backups"][0]
+    assert listed["hands"] is None
+    assert str(newest) in listed["problem"]
+    before = snapshot(hgin_home)
+    result = run("restore", "1")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"hgin: cannot restore: cannot use {newest}: it is not valid")
+    assert snapshot(hgin_home) == before
+
+
+def test_restore_without_backups(run: Run) -> None:
+    assert run("new", "Ann", "Bob").exit_code == 0
+    result = run("restore")
+    assert result.exit_code == 0
+    assert "has no backups yet" in result.stdout
+    assert run("restore", "1").exit_code == 1
+
+
+def test_foreign_files_in_the_backup_folder_are_ignored(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    folder = hgin_home / "backups" / match_file.stem
+    (folder / "notes.json").write_text("{}")
+    (folder / "999999-junk.json").write_text("{}")
+    for _ in range(6):
+        assert run("draw").exit_code == 0
+    assert (folder / "notes.json").exists()
+    assert (folder / "999999-junk.json").exists()
+    assert len(json.loads(run("restore", "--json").stdout)["backups"]) == 5
+
+
+# -- schema 1 files --------------------------------------------------------------------
+
+
+def as_schema_1(data: dict[str, Any]) -> dict[str, Any]:
+    """What hgin wrote before schema 2: the same, without `recorded_at` anywhere."""
+    for hand in [*data["hands"], *data["undone"], *(p["entered"] for p in data["sheet"]["hands"])]:
+        del hand["recorded_at"]
+    data["schema"] = 1
+    return data
+
+
+@pytest.fixture
+def schema_1_file(match_file: Path) -> bytes:
+    raw = json.dumps(as_schema_1(json.loads(match_file.read_text())), indent=1).encode()
+    match_file.write_bytes(raw)
+    return raw
+
+
+def test_a_schema_1_file_is_read_without_being_rewritten(
+    run: Run, hgin_home: Path, match_file: Path, schema_1_file: bytes
+) -> None:
+    before = snapshot(hgin_home)
+    result = run("show", "--json")
+    assert result.exit_code == 0, result.output
+    assert [h["points"] for h in json.loads(result.stdout)["hands"]] == [43, 17]
+    assert snapshot(hgin_home) == before
+
+
+def test_a_schema_1_file_is_kept_before_it_is_upgraded(
+    run: Run, hgin_home: Path, match_file: Path, schema_1_file: bytes, monkeypatch: Any
+) -> None:
+    replaced: list[str] = []
+    real_replace = os.replace
+
+    def watch(source: Any, target: Any) -> None:
+        replaced.append(Path(target).name)
+        real_replace(source, target)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", watch)
+        assert run("gin", "bob", "30").exit_code == 0
+    assert replaced[0] == "before-schema-1.json"  # written first, before anything else
+    assert replaced.index(match_file.name) > 1
+    folder = hgin_home / "backups" / match_file.stem
+    assert (folder / "before-schema-1.json").read_bytes() == schema_1_file
+    data = json.loads(match_file.read_text())
+    assert data["schema"] == 2
+    assert [h["recorded_at"] for h in data["hands"][:2]] == [None, None]
+    assert isinstance(data["hands"][2]["recorded_at"], str)
+    # The copy is kept once, outside the rotation, and listed as a backup.
+    for _ in range(6):
+        assert run("draw").exit_code == 0
+    assert (folder / "before-schema-1.json").read_bytes() == schema_1_file
+    listed = json.loads(run("restore", "--json").stdout)["backups"]
+    assert [(b["before_schema"], b["hands"]) for b in listed][-1] == (1, 2)
+    assert len(listed) == 6
+
+
+def test_a_failed_upgrade_leaves_the_schema_1_file_and_no_copy(
+    run: Run, hgin_home: Path, match_file: Path, schema_1_file: bytes, monkeypatch: Any
+) -> None:
+    before = snapshot(hgin_home)
+    monkeypatch.setattr(os, "replace", fail_on_call(os.replace, 3))  # the match file's
+    assert run("gin", "bob", "30").exit_code == 1
+    assert snapshot(hgin_home) == before
+
+
+def test_a_refused_change_does_not_upgrade_or_copy(
+    run: Run, hgin_home: Path, match_file: Path, schema_1_file: bytes
+) -> None:
+    before = snapshot(hgin_home)
+    assert run("gin", "bob", "99").exit_code == 1
+    assert snapshot(hgin_home) == before
+
+
+# -- the list index --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"{not json",
+        b"[1, 2]",
+        b'{"version": 99, "matches": {}}',
+        b'{"version": 1, "matches": []}',
+        b'{"version": 1, "matches": {"x": 5}}',
+        b"\xff\xfe",
+        b"[" * 50000,
+    ],
+)
+def test_a_damaged_index_is_rebuilt_from_the_match_files(
+    run: Run, hgin_home: Path, match_file: Path, damage: bytes
+) -> None:
+    (hgin_home / "index.json").write_bytes(damage)
+    result = run("matches", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [(r["id"], r["hands"]) for r in rows] == [(match_file.stem, 2)]
+    rebuilt = json.loads((hgin_home / "index.json").read_text())
+    assert rebuilt["matches"][match_file.stem]["hands"] == 2
+
+
+def test_a_tampered_index_entry_with_a_current_stamp_is_not_trusted_blindly(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    index = json.loads((hgin_home / "index.json").read_text())
+    entry = index["matches"][match_file.stem]
+    entry["hands"] = "many"  # wrong type
+    entry["winner"] = "Mallory"  # not a player
+    (hgin_home / "index.json").write_text(json.dumps(index))
+    rows = json.loads(run("matches", "--json").stdout)
+    assert [(r["hands"], r["winner"]) for r in rows] == [(2, None)]
+
+
+def test_an_index_that_is_a_folder_does_not_stop_anything(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    (hgin_home / "index.json").unlink()
+    (hgin_home / "index.json").mkdir()
+    assert run("gin", "ann", "5").exit_code == 0
+    rows = json.loads(run("matches", "--json").stdout)
+    assert [r["hands"] for r in rows] == [3]
+    assert temp_files(hgin_home) == []
+
+
+def test_a_damaged_match_file_is_left_out_of_the_list_not_deleted(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    match_file.write_text("{}")
+    result = run("matches", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == []
+    assert match_file.read_text() == "{}"
