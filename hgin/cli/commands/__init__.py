@@ -1,5 +1,27 @@
 """Each module here adds its commands to `hgin.cli.app.app` when imported."""
 
-from hgin.cli.commands import config, count, demo, editing, hands, history, matches, play, rules
+from hgin.cli.commands import (
+    config,
+    count,
+    demo,
+    editing,
+    hands,
+    history,
+    matches,
+    play,
+    restore,
+    rules,
+)
 
-__all__ = ["config", "count", "demo", "editing", "hands", "history", "matches", "play", "rules"]
+__all__ = [
+    "config",
+    "count",
+    "demo",
+    "editing",
+    "hands",
+    "history",
+    "matches",
+    "play",
+    "restore",
+    "rules",
+]
