@@ -74,6 +74,15 @@ class RecordCache:
             self._pending = fresh
         return result
 
+    def add(self, records: dict[str, tuple[MatchRecord, list[int]]]) -> None:
+        """Enter records of files just written, with their stamps (call under the lock)."""
+        cached = self._read()
+        for match_id, (record, stamp) in records.items():
+            cached[match_id] = {**record.to_dict(), "stamp": stamp}
+        text = json.dumps({"version": RECORD_VERSION, "records": cached}, ensure_ascii=False)
+        with contextlib.suppress(OSError):
+            atomic_write(self.path, text)
+
     def flush(self) -> None:
         """Write the refreshed cache once the command has succeeded, and only when no writer
         holds the lock (a reader never waits; a skipped write costs a re-read next time)."""

@@ -302,3 +302,24 @@ def test_unreadable_match_is_left_out_and_named(run: Run, hgin_home: Path) -> No
     data = json.loads(result.stdout)
     assert data["players"]["ANN"]["matches"] == 2  # M2 (ann v Cy) is left out
     assert data["players"]["Cy"]["matches"] == 2
+
+
+def test_big_gin_counts_as_a_gin(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "--games", "1", "--big-gin-bonus", "31").exit_code == 0
+    assert run("gin", "ann", "10", "--big").exit_code == 0  # 31 + 10 = 41
+    assert run("knock", "bob", "3", "13").exit_code == 0  # 10
+    assert run("gin", "ann", "34").exit_code == 0  # 25 + 34 = 59: Ann reaches 100
+    data = stats_json(run)
+    assert data["players"]["Ann"] == {
+        "matches": 1,
+        "match_wins": 1,
+        "games_won": 1,
+        "hands_won": 2,
+        "gins": 2,
+        "knocks": 0,
+        "undercuts": 0,
+        "biggest_hand": 59,
+        "longest_streak": 1,
+        "average_points": 50.0,
+    }
+    assert data["players"]["Bob"]["knocks"] == 1

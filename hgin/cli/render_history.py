@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -28,47 +29,71 @@ def status_of(entry: MatchEntry) -> tuple[str, str]:
     return "finished", entry.winner or "level"
 
 
-WIDE = 100
+GAP = "  "
 
 
-def matches_table(entries: Iterable[MatchEntry], current: str | None, wide: bool = True) -> Table:
-    """Every listed match: players, rules, start, hands, status and winner. Narrow terminals get
-    rules and start date under the identifier, and status and winner in one column."""
-    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
-    table.add_column("", width=1)
-    table.add_column("Match" if wide else "Match\nrules · started", overflow="fold", min_width=10)
-    table.add_column("Players", max_width=30 if wide else 16)
-    if wide:
-        table.add_column("Rules")
-        table.add_column("Started", no_wrap=True)
-    table.add_column("Hands", justify="right")
-    table.add_column("Status")
-    if wide:
-        table.add_column("Winner")
-    for entry in entries:
-        status, winner = status_of(entry)
-        ident = Text(entry.id)
-        cells = [Text("*" if entry.id == current else ""), ident]
-        cells.append(Text(f"{entry.players[0]} v {entry.players[1]}"))
-        if wide:
-            cells.append(Text(entry.profile))
-            cells.append(Text(entry.created[:16].replace("T", " ")))
-        else:
-            ident.append(f"\n{entry.profile} · {entry.created[:10]}", style="dim")
-        cells.append(Text(str(entry.hands)))
-        if wide:
-            cells.extend([Text(status), Text(winner)])
-        else:
-            cells.append(Text(status if not entry.finished else f"won by {winner}"))
-            if entry.finished and not entry.winner:
-                cells[-1] = Text("ended level")
-        table.add_row(*cells)
-    return table
+def status_text(entry: MatchEntry) -> str:
+    """Status and winner in one phrase, for the narrow layout."""
+    if not entry.finished:
+        return "in play"
+    return f"won by {entry.winner}" if entry.winner else "ended level"
+
+
+def _padded(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool]) -> str:
+    parts = []
+    for cell, width, flush_right in zip(cells, widths, right, strict=True):
+        pad = " " * (width - cell_len(cell))
+        parts.append(pad + cell if flush_right else cell + pad)
+    return GAP.join(parts).rstrip()
+
+
+def matches_text(entries: Sequence[MatchEntry], current: str | None, width: int) -> Text:
+    """Every listed match: players, rules, start, hands, status and winner, one line each.
+
+    Laid out by hand rather than as a Rich table, which takes seconds over thousands of rows.
+    When the columns do not fit `width`, each match takes two lines: identifier, hands and
+    result, then players, rules and start date.
+    """
+    mark = ["*" if e.id == current else " " for e in entries]
+    wide_rows = [
+        [
+            mark[i],
+            e.id,
+            f"{e.players[0]} v {e.players[1]}",
+            e.profile,
+            e.created[:16].replace("T", " "),
+            str(e.hands),
+            *status_of(e),
+        ]
+        for i, e in enumerate(entries)
+    ]
+    header = ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"]
+    right = [False, False, False, False, False, True, False, False]
+    widths = [max(cell_len(r[k]) for r in [header, *wide_rows]) for k in range(len(header))]
+    text = Text()
+    if sum(widths) + len(GAP) * (len(widths) - 1) <= width:
+        text.append(_padded(header, widths, right) + "\n", style="bold")
+        text.append("─" * min(width, sum(widths) + len(GAP) * (len(widths) - 1)) + "\n")
+        text.append("\n".join(_padded(row, widths, right) for row in wide_rows))
+        return text
+    rows = [[mark[i], e.id, str(e.hands), status_text(e)] for i, e in enumerate(entries)]
+    header = ["", "Match", "Hands", "Status"]
+    right = [False, False, True, False]
+    widths = [max(cell_len(r[k]) for r in [header, *rows]) for k in range(len(header))]
+    text.append(_padded(header, widths, right) + "\n", style="bold")
+    text.append("   players · rules · started\n", style="dim")
+    text.append("─" * min(width, sum(widths) + len(GAP) * 3) + "\n")
+    for row, entry in zip(rows, entries, strict=True):
+        text.append(_padded(row, widths, right) + "\n")
+        players = f"{entry.players[0]} v {entry.players[1]}"
+        text.append(f"   {players} · {entry.profile} · {entry.created[:10]}\n", style="dim")
+    text.rstrip()
+    return text
 
 
 def print_matches(entries: list[MatchEntry], current: str | None) -> None:
     console = make_console()
-    console.print(matches_table(entries, current, wide=console.width >= WIDE))
+    console.print(matches_text(entries, current, console.width), soft_wrap=True)
     if any(e.id == current for e in entries):
         console.print(Text("* current match", style="dim"))
 

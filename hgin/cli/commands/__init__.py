@@ -11,6 +11,7 @@ from hgin.cli.commands import (
     play,
     restore,
     rules,
+    transfer,
 )
 
 __all__ = [
@@ -24,4 +25,5 @@ __all__ = [
     "play",
     "restore",
     "rules",
+    "transfer",
 ]

@@ -1,0 +1,275 @@
+"""`hgin export` and `hgin import`: the whole history moved between data folders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Run, snapshot
+from tests.history_data import IDS, record_history
+
+
+@pytest.fixture
+def exported(run: Run, monkeypatch: pytest.MonkeyPatch, hgin_home: Path, tmp_path: Path) -> Path:
+    """The five recorded matches exported with --all; returns the file."""
+    record_history(run, monkeypatch)
+    target = tmp_path / "history.json"
+    result = run("export", "--all", str(target))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"Exported 5 matches to {target}.\n"
+    return target
+
+
+@pytest.fixture
+def other_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Switch $HGIN_HOME to a second, empty data folder (the other machine)."""
+    home = tmp_path / "other-machine"
+    monkeypatch.setenv("HGIN_HOME", str(home))
+    return home
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def test_export_file(exported: Path, hgin_home: Path) -> None:
+    data = load(exported)
+    assert list(data) == ["format", "version", "exported", "current", "matches"]
+    assert (data["format"], data["version"], data["current"]) == ("hgin-history", 1, IDS[0])
+    assert [m["id"] for m in data["matches"]] == sorted(IDS)
+    for match in data["matches"]:
+        stored = json.loads((hgin_home / "matches" / f"{match['id']}.json").read_text("utf-8"))
+        assert match == stored
+
+
+def test_round_trip_to_an_empty_folder(
+    run: Run, exported: Path, hgin_home: Path, other_home: Path
+) -> None:
+    result = run("import", str(exported))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        f"Imported from {exported}: 5 new, 0 replaced, 0 identical skipped.\n"
+        f"Current match: {IDS[0]}.\n"
+    )
+    for match_id in IDS:
+        name = f"{match_id}.json"
+        assert (other_home / "matches" / name).read_bytes() == (
+            hgin_home / "matches" / name
+        ).read_bytes()
+    # The list and the statistics read the imported matches like any others.
+    listing = json.loads(run("matches", "--json").stdout)
+    assert [r["id"] for r in listing] == IDS
+    assert listing[0]["current"] is True
+    stats = json.loads(run("stats", "--json").stdout)
+    assert stats["players"]["ANN"]["matches"] == 3
+    assert stats["players"]["Bob"]["average_points"] == 39.71
+    # Play goes on where it stopped.
+    assert run("gin", "deb", "20").exit_code == 0
+
+
+def test_identical_matches_are_skipped_and_counted(
+    run: Run, exported: Path, hgin_home: Path
+) -> None:
+    before = snapshot(hgin_home)
+    result = run("import", str(exported), "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {
+        "added": [],
+        "replaced": [],
+        "identical": sorted(IDS),
+        "current": None,
+    }
+    assert snapshot(hgin_home) == before
+
+
+def test_a_different_match_needs_replace(
+    run: Run, exported: Path, hgin_home: Path, other_home: Path
+) -> None:
+    assert run("import", str(exported)).exit_code == 0
+    # On the other machine, Dee and Deb's match goes on with another hand.
+    assert run("gin", "deb", "20").exit_code == 0
+    changed = (other_home / "matches" / f"{IDS[0]}.json").read_bytes()
+    before = snapshot(other_home)
+    result = run("import", str(exported))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"hgin: 1 match in the file differ from the stored one with the same identifier "
+        f"({IDS[0]}); nothing was imported: add --replace to overwrite them (old versions are "
+        "kept as backups)\n"
+    )
+    assert snapshot(other_home) == before
+    result = run("import", str(exported), "--replace")
+    assert result.exit_code == 0
+    assert result.stdout == (f"Imported from {exported}: 0 new, 1 replaced, 4 identical skipped.\n")
+    assert (other_home / "matches" / f"{IDS[0]}.json").read_bytes() == (
+        hgin_home / "matches" / f"{IDS[0]}.json"
+    ).read_bytes()
+    kept = [p.read_bytes() for p in (other_home / "backups" / IDS[0]).iterdir()]
+    assert changed in kept
+
+
+def test_a_refused_import_writes_nothing_at_all(
+    run: Run, exported: Path, other_home: Path, tmp_path: Path
+) -> None:
+    data = load(exported)
+    # The first four matches are fine; the last one has an impossible count.
+    data["matches"][-1]["hands"][0]["opponent_deadwood"] = 99
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    result = run("import", str(broken))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"hgin: cannot import {broken}: match 5 ('{IDS[0]}'): hand 1: 'opponent_deadwood' 99 "
+        "is out of range 0..98; nothing was imported\n"
+    )
+    assert snapshot(other_home) == {}
+
+
+def edit(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """One way to spoil an export file."""
+    first = data["matches"][0]
+    if where == "format":
+        data["format"] = "something-else"
+    elif where == "newer":
+        data["version"] = 2
+    elif where == "matches":
+        data["matches"] = {"a": 1}
+    elif where == "duplicate":
+        data["matches"].append(dict(first))
+    elif where == "path":
+        first["id"] = "../../etc/passwd"
+    elif where == "sheet":
+        first["sheet"]["totals"]["Ann"] = 999
+    elif where == "winner":
+        first["hands"][0]["player"] = "Mallory"
+    elif where == "schema":
+        first["schema"] = 99
+    elif where == "not-object":
+        data["matches"][0] = "match"
+    return data
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("format", 'it is not an hgin history export (no "format": "hgin-history")'),
+        ("newer", "it was written by a newer hgin (export version 2; this hgin reads up to 1)"),
+        ("matches", "its 'matches' is not a list"),
+        ("duplicate", f"it holds match '{sorted(IDS)[0]}' twice"),
+        ("path", "match 1 ('../../etc/passwd'): '../../etc/passwd' is not a match identifier"),
+        ("sheet", "its stored sheet disagrees with the sheet its hands give"),
+        ("winner", "'Mallory' is not a player in this match"),
+        ("schema", "it was written by a newer hgin (schema 99"),
+        ("not-object", "match 1: it is not an object"),
+    ],
+)
+def test_files_that_do_not_validate(
+    run: Run, exported: Path, hgin_home: Path, tmp_path: Path, where: str, message: str
+) -> None:
+    spoiled = tmp_path / "spoiled.json"
+    spoiled.write_text(json.dumps(edit(load(exported), where)), encoding="utf-8")
+    before = snapshot(hgin_home)
+    result = run("import", str(spoiled))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"hgin: cannot import {spoiled}: ")
+    assert message in result.stderr
+    assert result.stderr.endswith("; nothing was imported\n")
+    assert snapshot(hgin_home) == before
+    assert not (tmp_path / "etc").exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "it is not valid JSON"),
+        (b"\xff\xfe", "it is not valid JSON"),
+        (b"[]", "it is not an hgin history export"),
+    ],
+)
+def test_unreadable_files(
+    run: Run, exported: Path, hgin_home: Path, tmp_path: Path, content: bytes, message: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    before = snapshot(hgin_home)
+    result = run("import", str(bad))
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert snapshot(hgin_home) == before
+    result = run("import", str(tmp_path / "missing.json"))
+    assert result.exit_code == 1
+    assert "cannot read" in result.stderr
+    assert snapshot(hgin_home) == before
+
+
+def test_an_older_schema_is_migrated_on_import(
+    run: Run, exported: Path, other_home: Path, tmp_path: Path
+) -> None:
+    data = load(exported)
+    old = data["matches"][0]
+    old["schema"] = 1
+    del old["sheet"]
+    for hand in old["hands"]:
+        del hand["recorded_at"]
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(data), encoding="utf-8")
+    result = run("import", str(older), "--json")
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["added"]) == 5
+    stored = load(other_home / "matches" / f"{old['id']}.json")
+    assert stored["schema"] >= 2
+    assert all(h["recorded_at"] is None for h in stored["hands"])
+
+
+def test_export_choices_and_refusals(run: Run, exported: Path, tmp_path: Path) -> None:
+    before = exported.read_bytes()
+    result = run("export", "--all", str(exported))
+    assert result.exit_code == 1
+    assert result.stderr == f"hgin: {exported} already exists: add --force to overwrite it\n"
+    assert exported.read_bytes() == before
+    assert run("export", "--all", str(exported), "--force").exit_code == 0
+    assert [m["id"] for m in load(exported)["matches"]] == sorted(IDS)
+    # Without --all: the current match, or the one named.
+    one = tmp_path / "one.json"
+    assert run("export", str(one)).exit_code == 0
+    assert [m["id"] for m in load(one)["matches"]] == [IDS[0]]
+    assert run("export", str(one), "--force", "--match", "2024-03-02").exit_code == 0
+    data = load(one)
+    assert [m["id"] for m in data["matches"]] == [IDS[3]]
+    assert data["current"] is None
+    result = run("export", "-")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["matches"][0]["id"] == IDS[0]
+    assert run("export", "--all", "--match", IDS[1], str(tmp_path / "x.json")).exit_code == 2
+    result = run("export", str(tmp_path / "nowhere" / "x.json"))
+    assert result.exit_code == 1
+    assert "does not exist" in result.stderr
+
+
+def test_export_with_nothing_stored(run: Run, tmp_path: Path) -> None:
+    result = run("export", "--all", str(tmp_path / "x.json"))
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: there are no stored matches to export\n"
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_import_from_stdin(run: Run, exported: Path, other_home: Path) -> None:
+    result = run("import", "-", input=exported.read_text(encoding="utf-8"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Imported from stdin: 5 new, 0 replaced")
+    assert sorted(p.name for p in (other_home / "matches").iterdir()) == sorted(
+        f"{i}.json" for i in IDS
+    )
+
+
+def test_current_match_is_kept(run: Run, exported: Path, other_home: Path) -> None:
+    assert run("new", "Xi", "Yo").exit_code == 0
+    result = run("import", str(exported))
+    assert result.exit_code == 0
+    assert "Current match" not in result.stdout
+    assert run("show", "--json").exit_code == 0
+    assert json.loads(run("show", "--json").stdout)["players"] == ["Xi", "Yo"]

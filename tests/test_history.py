@@ -1,0 +1,185 @@
+"""`hgin matches` (columns, filters, JSON), progress bars on the sheet, the summary's chart."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Run
+from tests.history_data import IDS, record_history
+
+
+@pytest.fixture
+def history(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    record_history(run, monkeypatch)
+
+
+def listed(run: Run, *args: str) -> list[dict[str, Any]]:
+    result = run("matches", "--json", *args)
+    assert result.exit_code == 0, result.output
+    rows: list[dict[str, Any]] = json.loads(result.stdout)
+    return rows
+
+
+def ids(run: Run, *args: str) -> list[str]:
+    return [row["id"] for row in listed(run, *args)]
+
+
+@pytest.mark.usefixtures("history")
+def test_json_newest_first_with_every_field(run: Run) -> None:
+    rows = listed(run)
+    assert [r["id"] for r in rows] == IDS
+    assert rows[1] == {
+        "id": "2024-03-04-cy-ann",
+        "players": ["Cy", "ANN"],
+        "profile": "classic",
+        "created": rows[1]["created"],
+        "hands": 4,
+        "finished": True,
+        "winner": "ANN",
+        "current": False,
+    }
+    assert rows[1]["created"].startswith("2024-03-04T10:")
+    assert [(r["hands"], r["finished"], r["winner"], r["current"]) for r in rows] == [
+        (1, False, None, True),
+        (4, True, "ANN", False),
+        (7, True, "Bob", False),
+        (8, True, "ann", False),
+        (9, True, "Ann", False),
+    ]
+    assert [r["profile"] for r in rows] == [
+        "friendly",
+        "classic",
+        "friendly",
+        "classic",
+        "friendly",
+    ]
+
+
+@pytest.mark.usefixtures("history")
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("--player", "ann"), [IDS[1], IDS[3], IDS[4]]),  # Ann, ann and ANN alike
+        (("--player", "A"), [IDS[1], IDS[3], IDS[4]]),  # the start of a name
+        (("-p", "BOB"), [IDS[2], IDS[4]]),
+        (("--player", "de"), [IDS[0]]),  # Dee and Deb both start with it
+        (("--player", "Deb"), [IDS[0]]),
+        (("--player", "zed"), []),
+        (("--finished",), IDS[1:]),
+        (("--unfinished",), IDS[:1]),
+        (("--player", "cy", "--finished"), IDS[1:4]),
+        (("--player", "cy", "--unfinished"), []),
+    ],
+)
+def test_filters(run: Run, args: tuple[str, ...], expected: list[str]) -> None:
+    assert ids(run, *args) == expected
+
+
+def test_exact_name_beats_a_longer_one(run: Run) -> None:
+    assert run("new", "Ann", "Bob").exit_code == 0
+    assert run("new", "Anna", "Bob").exit_code == 0
+    assert [r["players"][0] for r in listed(run, "--player", "ANN")] == ["Ann"]
+    assert sorted(r["players"][0] for r in listed(run, "--player", "an")) == ["Ann", "Anna"]
+
+
+@pytest.mark.usefixtures("history")
+def test_table_columns(run: Run) -> None:
+    result = run("matches")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == [
+        "Match",
+        "Players",
+        "Rules",
+        "Started",
+        "Hands",
+        "Status",
+        "Winner",
+    ]
+    row = next(line for line in lines if IDS[1] in line).split()
+    assert row[:5] == [IDS[1], "Cy", "v", "ANN", "classic"]
+    assert row[5] == "2024-03-04" and re.fullmatch(r"10:\d\d", row[6])
+    assert row[7:] == ["4", "finished", "ANN"]
+    current = next(line for line in lines if IDS[0] in line).split()
+    assert current[0] == "*"
+    assert current[-3:] == ["1", "in", "play"]
+    assert lines[-1] == "* current match"
+
+
+@pytest.mark.usefixtures("history")
+def test_narrow_terminal(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    result = run("matches", "--finished")
+    assert result.exit_code == 0
+    assert max(len(line) for line in result.stdout.splitlines()) <= 60
+    words = result.stdout.split()
+    for match_id in IDS[1:]:
+        assert match_id in words
+    assert words.count("won") == 4
+    lines = result.stdout.splitlines()
+    row = next(i for i, line in enumerate(lines) if IDS[1] in line)
+    assert lines[row].split() == [IDS[1], "4", "won", "by", "ANN"]
+    assert lines[row + 1].split() == ["Cy", "v", "ANN", "·", "classic", "·", "2024-03-04"]
+
+
+def test_empty_and_no_fit(run: Run) -> None:
+    result = run("matches")
+    assert result.stdout == "No matches yet: start one with 'hgin new NAME1 NAME2'.\n"
+    assert run("new", "Ann", "Bob").exit_code == 0
+    result = run("matches", "--finished")
+    assert result.exit_code == 0
+    assert result.stdout == "No stored match fits.\n"
+    assert run("matches", "--player", " ").exit_code == 1
+
+
+@pytest.mark.usefixtures("history")
+def test_unreadable_file_is_named(run: Run, hgin_home: Path) -> None:
+    (hgin_home / "matches" / f"{IDS[2]}.json").write_text("[]", encoding="utf-8")
+    result = run("matches", "--json")
+    assert result.exit_code == 0
+    assert [r["id"] for r in json.loads(result.stdout)] == [IDS[0], IDS[1], IDS[3], IDS[4]]
+    assert IDS[2] in result.stderr
+
+
+# -- progress bars on the sheet ----------------------------------------------------------------
+
+
+def row_of(lines: list[str], name: str) -> int:
+    """The sheet row of a player (not the title line, which also starts with a name)."""
+    return next(
+        i for i, line in enumerate(lines) if line.split()[:1] == [name] and " v " not in line
+    )
+
+
+def test_progress_bars_of_open_games(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Bob")
+    run("knock", "ann", "4", "34")  # Ann 30 in game I
+    run("gin", "ann", "18")  # Ann 73 in I, 43 in II
+    result = run("knock", "bob", "3", "38")  # Bob 35 in I
+    lines = result.stdout.splitlines()
+    ann = row_of(lines, "Ann")
+    # 73 of 100 fills 5 of 8 cells, 43 fills 3; Bob's 35 fills 2; no bar where not entered.
+    assert lines[ann + 1].split() == ["█████░░░", "███░░░░░"]
+    assert lines[ann + 3].split() == ["██░░░░░░"]
+    assert "█ share of the 100 reached" in result.stdout
+    result = run("knock", "ann", "3", "38")  # game I closes at 108: no bar there any more
+    lines = result.stdout.splitlines()
+    ann = row_of(lines, "Ann")
+    assert lines[ann].split()[-5:] == ["✓", "108", "78", "35", "3"]
+    assert lines[ann + 1].split() == ["██████░░", "██░░░░░░"]
+
+
+def test_progress_bars_at_sixty_columns(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    run("new", "Annabelle Longname", "Bob", "--rules", "classic", "--dealer", "Bob")
+    run("knock", "ann", "4", "34")
+    result = run("gin", "bob", "70")  # Bob 95 in game I: 7 of 8 cells, never full while open
+    assert result.exit_code == 0
+    assert max(len(line) for line in result.stdout.splitlines()) <= 60
+    assert "███████░" in result.stdout
+    assert "██░░░░░░" in result.stdout
