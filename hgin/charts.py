@@ -264,16 +264,25 @@ def results_chart_svg(
     body.extend(_axes(frame, ticks, y_step))
     stride = max(1, math.ceil(count / 20))
     desc = []
+    ends: list[tuple[float, int]] = []
     for index, (name, values) in enumerate(series):
         points = ((0.0, 0.0), *((float(n), float(v)) for n, v in enumerate(values, 1)))
         marked = tuple(sorted({*range(stride, len(points), stride), len(points) - 1}))
         style = STYLES[index % len(STYLES)]
         body.extend(_line(frame, Series(name, points, marked), style))
         final = values[-1] if values else 0
-        body.append(
-            _text(frame.x(count) + 8, frame.y(final) + 4 + 11 * (index % 2), f"{name} {final}")
-        )
+        ends.append((frame.y(final), index))
         desc.append(f"{name} {final}")
+    # End labels in the order of the line ends, pushed apart so that none overlaps; each carries
+    # its series' marker, which ties it to its line without colour.
+    previous = -math.inf
+    for y, index in sorted(ends):
+        y = max(y, previous + 13)
+        previous = y
+        name, values = series[index]
+        x = frame.x(count) + 12
+        body.append(marker(STYLES[index % len(STYLES)], x, y))
+        body.append(_text(x + 8, y + 4, f"{name} {values[-1] if values else 0}"))
     bottom = frame.top + frame.height
     if dates:
         span = dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"

@@ -20,12 +20,13 @@ COLUMNS = (
     ("average_points", "Points per hand won"),
 )
 STYLE = """
-body { font-family: Helvetica, Arial, sans-serif; color: #222; margin: 2em auto; max-width: 46em;
+body { font-family: Helvetica, Arial, sans-serif; color: #222; margin: 2em auto; max-width: 60em;
   padding: 0 1em; }
 h1 { font-size: 1.5em; margin-bottom: 0.2em; }
 h2 { font-size: 1.15em; margin-top: 1.6em; border-bottom: 1px solid #888; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #ccc; text-align: right; }
+td, tbody th { white-space: nowrap; font-variant-numeric: tabular-nums; }
 th:first-child, td:first-child { text-align: left; }
 th { font-weight: bold; vertical-align: bottom; }
 p.note { color: #444; font-size: 0.9em; }
@@ -49,6 +50,13 @@ def figure(value: int | float | None) -> str:
     if isinstance(value, float):
         return f"{value:.2f}"
     return str(value)
+
+
+def count_line(stats: Stats) -> str:
+    """'4 finished matches.', or 'Bob: 2 finished matches.' for one player's figures."""
+    count = len(stats.records)
+    text = f"{count} finished match{'es' if count != 1 else ''}."
+    return f"{next(iter(stats.players))}: {text}" if len(stats.players) == 1 else text
 
 
 def _player_rows(players: dict[str, Tally]) -> str:
@@ -80,7 +88,7 @@ def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
         "<html lang='en'><head><meta charset='utf-8'>",
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
-        f"<p class='note'>{len(stats.records)} finished matches.</p>",
+        f"<p class='note'>{escape(count_line(stats))}</p>",
     ]
     if not stats.records:
         parts.append("<p>No finished matches yet.</p>")
@@ -89,6 +97,10 @@ def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
         f"<table class='players'><thead><tr><th scope='col'>Player</th>{head}</tr></thead>"
         f"<tbody>{_player_rows(stats.players)}</tbody></table>"
     )
+    if stats.records:
+        dates, series = win_series(stats)
+        chart = results_chart_svg(series, dates, "Match wins over time")
+        parts.append(f"<h2>Results over time</h2><figure>{chart}</figure>")
     if stats.pairs:
         parts.append("<h2>Head to head</h2>")
         labels = ("Pair", "Matches", "Matches won", "Games won", "Hands won", "Gins")
@@ -99,9 +111,5 @@ def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
             "</table>"
         )
         parts.append("<p class='note'>Each figure reads first player–second player.</p>")
-    if stats.records:
-        dates, series = win_series(stats)
-        chart = results_chart_svg(series, dates, "Match wins over time")
-        parts.append(f"<h2>Results over time</h2><figure>{chart}</figure>")
     parts.append(f"<p class='note'>{escape(NOTES)}</p></body></html>")
     return "\n".join(parts) + "\n"

@@ -133,6 +133,10 @@ def test_every_figure_over_finished_matches(run: Run) -> None:
 @pytest.mark.usefixtures("history")
 def test_one_player(run: Run) -> None:
     assert stats_json(run, "--player", "bob") == {"players": {"Bob": BOB}, "pairs": PAIRS[1:]}
+    text = run("stats", "--player", "bob").stdout
+    assert text.startswith("Bob: 2 finished matches.\n")
+    assert ["Bob", "v", "Cy", "1", "1–0", "1–0", "3–2"] in rows(text)
+    assert not any(row[:1] == ["Cy"] for row in rows(text))
     assert stats_json(run, "--player", "a") == {"players": {"ANN": ANN}, "pairs": PAIRS[:2]}
     assert stats_json(run, "-p", "CY")["players"] == {"Cy": CY}
     # A player whose only match is unfinished has nothing yet.
@@ -166,7 +170,7 @@ def test_text_tables(run: Run) -> None:
     result = run("stats")
     assert result.exit_code == 0
     table = rows(result.stdout)
-    assert ["4", "finished", "matches"] in table
+    assert ["4", "finished", "matches."] in table
     assert ["Player", "Matches", "Won", "Games", "Hands"] in table
     assert ["ANN", "3", "3", "5", "10"] in table
     assert ["Cy", "3", "0", "1", "8"] in table

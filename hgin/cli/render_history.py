@@ -13,7 +13,7 @@ from rich.text import Text
 
 from hgin.cli.render import make_console
 from hgin.history import Stats
-from hgin.history_report import figure
+from hgin.history_report import count_line, figure
 from hgin.match_index import MatchEntry
 
 STATS_NOTE = (
@@ -148,7 +148,7 @@ def stats_view(stats: Stats) -> Group:
     if not count:
         who = f"{next(iter(stats.players))} has" if stats.players else "There are"
         return Group(Text(f"{who} no finished matches yet: statistics count only those."))
-    header = Text(f"{count} finished match{'es' if count != 1 else ''}", style="bold")
+    header = Text(count_line(stats), style="bold")
     results, hands = _players_tables(stats)
     parts: list[Text | Table] = [header, Text(""), results, Text(""), hands]
     if stats.pairs:
