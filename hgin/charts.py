@@ -10,8 +10,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING
 
 from hgin.sheet import Sheet, game_name
+
+if TYPE_CHECKING:
+    from hgin.export_html import Section
+    from hgin.match import Match
 
 WIDTH = 640
 FONT = "font-family='Helvetica, Arial, sans-serif'"
@@ -290,6 +295,20 @@ def results_chart_svg(
         body.append(_text(frame.left + frame.width / 2, bottom + 32, caption, "middle", 10))
     body.append(_text(14, frame.top - 8, "wins", size=10))
     return _svg(bottom + 44, title, "Match wins so far: " + ", ".join(desc) + ".", body)
+
+
+def chart_sections(match: Match) -> list[Section]:
+    """The summary page's figure: the scores chart, once a hand has been recorded."""
+    from hgin.export_html import Section
+
+    if not match.hands:
+        return []
+    svg = match_chart_svg(match.sheet)
+    caption = (
+        "<figcaption>Points in each game after every hand (bonuses not included); "
+        "a ring marks the hand that closed a game.</figcaption>"
+    )
+    return [Section("chart", "Scores hand by hand", f"<figure>{svg}{caption}</figure>")]
 
 
 BAR_WIDTH = 8
