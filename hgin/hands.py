@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from hgin.cards import parse_card
 from hgin.errors import HginError
 from hgin.rules import MAX_DEADWOOD, Rules, knock_limit
 
@@ -69,6 +68,8 @@ def upcard_facts(rules: Rules, hand: Hand) -> tuple[int | None, bool]:
         return None, False
     if not rules.oklahoma:
         raise HginError("an upcard is only entered in an Oklahoma match")
+    from hgin.cards import parse_card  # only Oklahoma needs the card model
+
     card = parse_card(hand.upcard)
     return card.rank, card.suit == "s"
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import random
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +23,8 @@ def atomic_write(path: Path, text: str | bytes) -> None:
     `path`, and the folder entry is flushed too. On any failure the temporary file is removed
     and `path` is untouched; the OSError is raised for the caller to word.
     """
+    import tempfile  # writers only: reading commands skip the import
+
     data = text.encode("utf-8") if isinstance(text, str) else text
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
@@ -78,6 +78,8 @@ def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
                     f"another hgin is still writing (lock {path} held for over {timeout:g} s); "
                     "try again, or end the stuck hgin process"
                 )
+            import random
+
             # A little jitter so that waiting processes do not retry in step.
             time.sleep(0.01 + random.random() * 0.02)
         try:

@@ -9,7 +9,6 @@ print(outcome.message, outcome.match.sheet.totals)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,15 +16,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hgin.errors import HginError
-from hgin.hands import Hand
-from hgin.match import Match, check_name
-from hgin.narrate import describe_hand, describe_redo, describe_undo
 from hgin.paths import data_dir
-from hgin.rules import PROFILES, Rules
-from hgin.storage import MatchEntry, Store
 
+# The engine and the storage are imported where they are used: every command module imports
+# this one, and a command that never opens a match should not pay for them (issue 8).
 if TYPE_CHECKING:
+    import random
+
     from hgin.card_entry import CardsText, CountedHand
+    from hgin.hands import Hand
+    from hgin.match import Match
+    from hgin.rules import Rules
+    from hgin.storage import MatchEntry
 
 
 def now_text() -> str:
@@ -56,6 +58,8 @@ class ScoreKeeper:
     """Matches kept in one data folder."""
 
     def __init__(self, home: Path | None = None) -> None:
+        from hgin.storage import Store
+
         self.store = Store(home if home is not None else data_dir())
 
     # -- choosing a match ----------------------------------------------------------------
@@ -96,10 +100,15 @@ class ScoreKeeper:
         chooser: random.Random | None = None,
     ) -> Match:
         """Start a match and make it current; the first dealer is drawn by lot unless named."""
+        from hgin.match import Match, check_name
+        from hgin.rules import PROFILES
+
         players = (check_name(first), check_name(second))
         if players[0].casefold() == players[1].casefold():
             raise HginError("the two players need different names")
         if dealer is None:
+            import random
+
             first_dealer = (chooser or random.SystemRandom()).choice(players)
         else:
             from hgin.match import resolve_player
@@ -130,6 +139,7 @@ class ScoreKeeper:
 
     def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
         """Record the hand built from the loaded match (names resolved against its players)."""
+        from hgin.narrate import describe_hand
 
         def add(loaded: Match) -> Outcome:
             changed = loaded.with_hand(hand(loaded))
@@ -148,6 +158,8 @@ class ScoreKeeper:
         match: str | None = None,
     ) -> Outcome:
         """Record a gin (or a big gin) by `player` against the opponent's deadwood."""
+        from hgin.hands import Hand
+
         return self.record(
             lambda m: Hand(
                 "big_gin" if big else "gin",
@@ -169,6 +181,8 @@ class ScoreKeeper:
         match: str | None = None,
     ) -> Outcome:
         """Record a knock; the engine decides between a knock win and an undercut."""
+        from hgin.hands import Hand
+
         return self.record(
             lambda m: Hand(
                 "knock",
@@ -232,10 +246,13 @@ class ScoreKeeper:
 
     def draw(self, match: str | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""
+        from hgin.hands import Hand
+
         return self.record(lambda m: Hand("draw", recorded_at=now_text()), match)
 
     def undo(self, match: str | None = None) -> Outcome:
         """Take back the last hand; it can be redone until a new hand is recorded."""
+        from hgin.narrate import describe_undo
 
         def take_back(loaded: Match) -> Outcome:
             removed = loaded.sheet.hands[-1] if loaded.sheet.hands else None
@@ -247,6 +264,7 @@ class ScoreKeeper:
 
     def redo(self, match: str | None = None) -> Outcome:
         """Put back the hand most recently undone."""
+        from hgin.narrate import describe_redo
 
         def put_back(loaded: Match) -> Outcome:
             changed, _ = loaded.with_redo()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from hgin.cli.app import app
-from hgin.presets import find_profile
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
 # Seed 000's worked example (30, then gin against 18, then 35) inside a whole match.
@@ -40,7 +38,10 @@ def demo(
     rules: Annotated[str, typer.Option("--rules", "-r", help="friendly or classic.")] = "friendly",
 ) -> None:
     """Play a sample match in a throw-away folder; your own matches are not touched."""
+    import tempfile
+
     from hgin.cli.render import print_lines, print_sheet, print_summary
+    from hgin.presets import find_profile
 
     profile = find_profile(rules) if rules in ("friendly", "classic") else find_profile("friendly")
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:

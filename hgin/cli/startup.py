@@ -1,0 +1,92 @@
+"""Starting fast (issue 8). Before it runs one command, Typer builds every command's parameters
+(reading all their signatures) and converts each parameter value through a pydantic
+TypeAdapter, which imports pydantic: together more time than importing Typer itself. Two
+workarounds, each falling back to Typer's own behaviour for anything it does not cover:
+
+- `only_the_command`: the app with just the command the arguments name, so Typer builds one
+  command instead of all of them (help, suggestions and completing a command name still get
+  the whole app);
+- `quick_conversion`: values whose conversion is the identity or plain `int()` (text, a whole
+  number, one of a command's listed choices, a list of words, a missing value) are converted
+  here; anything else, including every value Typer would refuse, goes to Typer's converter.
+"""
+
+from __future__ import annotations
+
+import copy
+import gc
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import typer
+
+
+def command_name(info: Any) -> str:
+    """The name a registered command or command group is typed as ('' if it has none)."""
+    name = getattr(info, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    function = getattr(getattr(info, "callback", None), "__name__", None)
+    return function.lower().replace("_", "-") if isinstance(function, str) else ""
+
+
+def given_words(argv: Sequence[str], environ: Mapping[str, str]) -> list[str] | None:
+    """The words typed after 'hgin': the arguments, or, while a shell asks for completions,
+    the words before the one being completed (None when they cannot be told)."""
+    shell = environ.get("_HGIN_COMPLETE")
+    if shell is None:
+        return list(argv)
+    if "bash" in shell:
+        words = environ.get("COMP_WORDS", "").split()
+        try:
+            return words[1 : int(environ.get("COMP_CWORD", ""))]
+        except ValueError:
+            return None
+    line = environ.get("_TYPER_COMPLETE_ARGS")
+    if line is None:
+        return None
+    words = line.split()[1:]
+    if "powershell" in shell or "pwsh" in shell:
+        return words[:-1] if environ.get("_TYPER_COMPLETE_WORD_TO_COMPLETE") else words
+    return words if line.endswith(" ") else words[:-1]
+
+
+def only_the_command(
+    app: typer.Typer, argv: Sequence[str], environ: Mapping[str, str]
+) -> typer.Typer:
+    """`app` holding only the command the words name; `app` itself when they name none.
+
+    The options before a command name are all flags, so the first word that is not an option
+    is the command name.
+    """
+    words = given_words(argv, environ)
+    if not words:
+        return app
+    first = next((w for w in words if not w.startswith("-")), None)
+    commands = [i for i in app.registered_commands if command_name(i) == first]
+    groups = [i for i in app.registered_groups if command_name(i) == first]
+    if first is None or len(commands) + len(groups) != 1:
+        return app
+    view = copy.copy(app)
+    view.registered_commands = commands
+    view.registered_groups = groups
+    return view
+
+
+def quick_conversion() -> None:
+    """Convert plain parameter values without pydantic (see `hgin.cli.quick_params`)."""
+    try:
+        from hgin.cli.quick_params import install
+    except ImportError:  # a Typer without pydantic conversion: nothing to speed up
+        return
+    install()
+
+
+def spare_the_exit() -> None:
+    """Let the interpreter's exit skip its garbage collections over every object made so far.
+
+    The process is about to end; walking every module and object again costs a finished
+    command about 10 ms, some 12% of its run. Exit handlers still run and objects are still
+    released as the interpreter shuts down: only the searches for reference cycles skip them.
+    """
+    gc.freeze()

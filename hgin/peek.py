@@ -1,0 +1,33 @@
+"""A quick look into a stored match for shell completion: the two names its file states, read
+without validating the match, so that completing a player name never loads the engine
+(issue 8: completion must answer about as fast as Python can import Typer).
+
+Completion only suggests: a file that cannot be used offers whatever names it plainly states,
+or none, and the command the user then runs refuses the file with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hgin.errors import HginError
+
+
+def match_players(match: str | None = None, home: Path | None = None) -> tuple[str, ...]:
+    """The players of the match named (an identifier or its start), else of the current match;
+    () when there is none or its file does not state two printable names."""
+    from hgin.scorekeeper import ScoreKeeper
+
+    try:
+        keeper = ScoreKeeper(home)
+        raw = keeper.store.read_raw(keeper.match_id(match))
+        data = json.loads(raw.decode("utf-8"))
+    except (HginError, OSError, ValueError, RecursionError):
+        return ()
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(players, list) or len(players) != 2:
+        return ()
+    if not all(isinstance(name, str) and name.isprintable() and name.strip() for name in players):
+        return ()
+    return (players[0], players[1])

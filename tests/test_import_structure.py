@@ -1,0 +1,224 @@
+"""The import structure that keeps hgin quick to start (issue 8), checked in fresh processes:
+which modules a command loads, never how long it takes (timings: tests/bench/run.py).
+
+- the engine (rules, hands, sheet, match, schema) imports neither Typer nor Rich;
+- importing the CLI loads neither Rich nor the engine: each command loads what it uses;
+- a shell completion, and `show --json`, never load Rich;
+- no command lets Typer load pydantic to convert a plain value (hgin.cli.quick_params),
+  and the quick conversion gives exactly what Typer's own gives.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hgin.cli.startup import given_words, only_the_command
+from hgin.scorekeeper import ScoreKeeper
+
+ENGINE = ("hgin.rules", "hgin.hands", "hgin.sheet", "hgin.match", "hgin.schema")
+DRAWING = ("rich", "hgin.cli.render")
+TIMEOUT = 60
+
+
+def imported(args: list[str], home: Path, **extra: str) -> tuple[set[str], str]:
+    """Every module a fresh `python -X importtime ARGS` process imports, and its stdout."""
+    env = {**os.environ, "HGIN_HOME": str(home), "COLUMNS": "80", **extra}
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", *args],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    names = set()
+    for line in done.stderr.splitlines():
+        if line.startswith("import time:") and line.count("|") == 2:
+            names.add(line.rsplit("|", 1)[1].strip())
+    names.discard("package")  # the header line
+    return names, done.stdout
+
+
+def loaded(names: set[str], prefix: str) -> list[str]:
+    return sorted(n for n in names if n == prefix or n.startswith(prefix + "."))
+
+
+@pytest.fixture
+def with_match(hgin_home: Path) -> Path:
+    ScoreKeeper(hgin_home).new_match("Ann", "Bob", dealer="Ann")
+    return hgin_home
+
+
+@pytest.mark.parametrize("module", ENGINE)
+def test_the_engine_imports_neither_typer_nor_rich(module: str, hgin_home: Path) -> None:
+    names, _ = imported(["-c", f"import {module}"], hgin_home)
+    assert module in names
+    assert loaded(names, "typer") == []
+    assert loaded(names, "rich") == []
+    assert loaded(names, "click") == []
+
+
+def test_importing_the_cli_loads_no_rich_and_no_engine(hgin_home: Path) -> None:
+    names, _ = imported(["-c", "import hgin.cli"], hgin_home)
+    assert "hgin.cli.commands.matches" in names  # the commands are registered
+    assert loaded(names, "rich") == []
+    assert loaded(names, "pydantic") == []
+    for module in ("hgin.sheet", "hgin.match", "hgin.schema", "hgin.storage", "hgin.cli.render"):
+        assert module not in names, f"importing hgin.cli loads {module}"
+
+
+def test_a_completion_loads_no_rich_and_no_engine(with_match: Path) -> None:
+    request = {"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin gin ", "COMP_CWORD": "2"}
+    names, out = imported(["-m", "hgin"], with_match, **request)
+    assert out.split() == ["Ann", "Bob"]
+    assert loaded(names, "rich") == []
+    assert loaded(names, "pydantic") == []
+    assert "hgin.sheet" not in names  # the names are read from the file, not replayed
+
+
+def test_completing_a_command_name_still_sees_every_command(hgin_home: Path) -> None:
+    request = {"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin s", "COMP_CWORD": "1"}
+    names, out = imported(["-m", "hgin"], hgin_home, **request)
+    assert {"show", "stats", "summary", "series"} <= set(out.split())
+    assert loaded(names, "rich") == []
+
+
+def test_show_json_loads_no_rich(with_match: Path) -> None:
+    names, out = imported(["-m", "hgin", "show", "--json"], with_match)
+    assert '"players"' in out
+    assert loaded(names, "rich") == []
+    assert loaded(names, "pydantic") == []
+    assert "hgin.cli.render" not in names
+
+
+def test_show_draws_with_rich_and_nothing_heavier(with_match: Path) -> None:
+    names, out = imported(["-m", "hgin", "show"], with_match)
+    assert "Ann" in out and "Game I" in out
+    for module in DRAWING:
+        assert module in names
+    assert loaded(names, "pydantic") == []
+    for module in ("hgin.charts", "hgin.backups", "hgin.cards", "hgin.series", "_strptime"):
+        assert module not in names, f"hgin show loads {module}"
+
+
+def test_recording_a_hand_converts_its_values_without_pydantic(with_match: Path) -> None:
+    names, out = imported(["-m", "hgin", "gin", "ann", "18", "--match", "20"], with_match)
+    assert "Gin: Ann scores 25 + 18 = 43" in " ".join(out.split())
+    assert loaded(names, "pydantic") == []
+    assert "_strptime" not in names
+
+
+def test_a_bad_value_is_still_refused_by_typer(with_match: Path) -> None:
+    env = {**os.environ, "HGIN_HOME": str(with_match)}
+    done = subprocess.run(
+        [sys.executable, "-m", "hgin", "new", "Cy", "Dee", "--target", "ten"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "Invalid value for '--target'" in done.stderr
+
+
+# -- only the command that runs is built ------------------------------------------------------
+
+
+def test_only_the_named_command_is_built() -> None:
+    import hgin.cli.commands  # noqa: F401 - registers the commands
+    from hgin.cli.app import app
+
+    view = only_the_command(app, ["gin", "ann", "18"], {})
+    assert [getattr(i.callback, "__name__", "") for i in view.registered_commands] == ["gin"]
+    assert view.registered_groups == []
+    series = only_the_command(app, ["--version", "series", "show"], {})
+    assert series.registered_commands == []
+    assert [g.name for g in series.registered_groups] == ["series"]
+    assert len(app.registered_commands) > 10  # the app itself is left whole
+    for words in ([], ["--help"], ["nonsense"], ["-m", "x"]):
+        assert only_the_command(app, words, {}) is app
+
+
+@pytest.mark.parametrize(
+    ("environ", "words"),
+    [
+        (
+            {"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin gin ", "COMP_CWORD": "2"},
+            ["gin"],
+        ),
+        ({"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin gi", "COMP_CWORD": "1"}, []),
+        ({"_HGIN_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "hgin knock a"}, ["knock"]),
+        ({"_HGIN_COMPLETE": "complete_fish", "_TYPER_COMPLETE_ARGS": "hgin kno"}, []),
+        (
+            {
+                "_HGIN_COMPLETE": "complete_powershell",
+                "_TYPER_COMPLETE_ARGS": "hgin show --m",
+                "_TYPER_COMPLETE_WORD_TO_COMPLETE": "--m",
+            },
+            ["show"],
+        ),
+        ({"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin gin", "COMP_CWORD": "x"}, None),
+    ],
+)
+def test_words_before_the_one_being_completed(
+    environ: dict[str, str], words: list[str] | None
+) -> None:
+    assert given_words(["ignored"], environ) == words
+
+
+# -- the quick conversion agrees with Typer's own ---------------------------------------------
+
+
+def typer_converts(annotation: Any, value: Any) -> Any:
+    """What Typer's own (pydantic) converter makes of `value`, or the exception it raises."""
+    from typer._coercion import build_runtime_param, resolve_type_descriptor
+    from typer.models import OptionInfo
+
+    converter: Any = build_runtime_param(resolve_type_descriptor(annotation, OptionInfo()))
+    try:
+        return converter._coerce_value(value, param=None, ctx=None)
+    except Exception as refusal:  # the refusal is compared by its type
+        return type(refusal)
+
+
+TEXTS = st.one_of(
+    st.text(max_size=12),
+    st.from_regex(r"[+-]?[0-9]{1,20}", fullmatch=True),
+    st.sampled_from(["text", "html", "HTML", " 12", "1_0", "1.0", "007", "-0", "", "١٢"]),
+)
+ANNOTATIONS: list[Any] = [str, int, bool, Literal["text", "html"], list[str]]
+
+
+@given(annotation=st.sampled_from(ANNOTATIONS), value=TEXTS)
+def test_the_quick_conversion_matches_typers_own(annotation: Any, value: str) -> None:
+    from typer.models import OptionInfo
+
+    from hgin.cli.quick_params import SLOW, quick_value
+
+    typed = [value] if annotation == list[str] else value
+    quick = quick_value(annotation, OptionInfo(), typed, None)
+    if quick is not SLOW:
+        expected = typer_converts(annotation, typed)
+        assert quick == expected and type(quick) is type(expected)
+
+
+def test_the_quick_conversion_leaves_refusals_to_typer() -> None:
+    from typer.models import OptionInfo
+
+    from hgin.cli.quick_params import SLOW, quick_value
+
+    for annotation, value in [(int, "ten"), (int, " 12"), (Literal["a"], "b"), (Path, "x")]:
+        assert quick_value(annotation, OptionInfo(), value, None) is SLOW
+    assert quick_value(int, OptionInfo(min=0), "5", None) is SLOW  # Typer checks the range
+    assert quick_value(str, OptionInfo(), "Zoë", None) == "Zoë"
