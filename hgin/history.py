@@ -8,6 +8,7 @@ the most recent match.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -229,8 +230,9 @@ class Stats:
 
 
 def key(name: str) -> str:
-    """The identity of a name across matches: equal ignoring case."""
-    return name.casefold()
+    """The identity of a name across matches: equal ignoring case (and however an accent was
+    typed: composed first)."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def display_names(records: Iterable[MatchRecord]) -> dict[str, str]:

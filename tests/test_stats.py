@@ -327,3 +327,16 @@ def test_big_gin_counts_as_a_gin(run: Run) -> None:
         "average_points": 50.0,
     }
     assert data["players"]["Bob"]["knocks"] == 1
+
+
+def test_one_person_however_the_name_is_typed(run: Run) -> None:
+    decomposed = "ZOE\u0308"  # Ë typed as E + combining diaeresis
+    for first in ("Zoë", decomposed):
+        assert run("new", first, "Max", "--games", "1", "--dealer", "Max").exit_code == 0
+        assert run("gin", "max", "98").exit_code == 0
+    data = stats_json(run, "--player", "zoe\u0308")  # typed decomposed too
+    assert data["players"] == {
+        "ZOË": dict.fromkeys(ANN, 0) | {"matches": 2, "average_points": None}
+    }
+    assert data["pairs"][0]["players"] == ["Max", "ZOË"]
+    assert data["pairs"][0]["match_wins"] == {"Max": 2, "ZOË": 0}
