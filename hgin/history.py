@@ -12,10 +12,12 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from hgin.errors import HginError
-from hgin.match import Match
+
+if TYPE_CHECKING:  # the statistics read cached records; only a changed match is replayed
+    from hgin.match import Match
 
 RECORD_VERSION = 1
 STAT_KEYS = (

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
-from hgin.charts import results_chart_svg
 from hgin.history import Pair, Stats, Tally, win_series
 
 COLUMNS = (
@@ -59,6 +56,14 @@ def count_line(stats: Stats) -> str:
     return f"{next(iter(stats.players))}: {text}" if len(stats.players) == 1 else text
 
 
+def escape(text: str) -> str:
+    """HTML-escaped text. (The html module and the charts are imported only for the page:
+    `figure` also serves the terminal's statistics, which must start quickly; issue 8.)"""
+    from html import escape as html_escape
+
+    return html_escape(text)
+
+
 def _player_rows(players: dict[str, Tally]) -> str:
     rows = []
     for name, tally in players.items():
@@ -82,6 +87,8 @@ def _pair_rows(pairs: list[Pair]) -> str:
 
 def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
     """A printable page: per-player table, head-to-head table and a chart of wins over time."""
+    from hgin.charts import results_chart_svg
+
     head = "".join(f"<th scope='col'>{label}</th>" for _, label in COLUMNS)
     parts = [
         "<!DOCTYPE html>",

@@ -4,6 +4,7 @@ which modules a command loads, never how long it takes (timings: tests/bench/run
 - the engine (rules, hands, sheet, match, schema) imports neither Typer nor Rich;
 - importing the CLI loads neither Rich nor the engine: each command loads what it uses;
 - a shell completion, and `show --json`, never load Rich;
+- the match list and the statistics, once their caches are filled, never load the engine;
 - no command lets Typer load pydantic to convert a plain value (hgin.cli.quick_params),
   and the quick conversion gives exactly what Typer's own gives.
 """
@@ -109,6 +110,18 @@ def test_show_draws_with_rich_and_nothing_heavier(with_match: Path) -> None:
     assert loaded(names, "pydantic") == []
     for module in ("hgin.charts", "hgin.backups", "hgin.cards", "hgin.series", "_strptime"):
         assert module not in names, f"hgin show loads {module}"
+
+
+@pytest.mark.parametrize("command", ["matches", "stats"])
+def test_the_list_and_the_statistics_read_their_caches_without_the_engine(
+    command: str, with_match: Path
+) -> None:
+    imported(["-m", "hgin", command], with_match)  # the first run fills the cache
+    names, out = imported(["-m", "hgin", command], with_match)
+    assert out.strip()
+    assert "rich" in names
+    for module in ("hgin.sheet", "hgin.match", "hgin.schema", "hgin.cli.render", "hgin.charts"):
+        assert module not in names, f"hgin {command} loads {module}"
 
 
 def test_recording_a_hand_converts_its_values_without_pydantic(with_match: Path) -> None:

@@ -11,7 +11,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.render import make_console
+from hgin.cli.console import make_console
 from hgin.history import Stats
 from hgin.history_report import count_line, figure
 from hgin.match_index import MatchEntry
