@@ -98,8 +98,13 @@ class ScoreKeeper:
         rules: Rules | None = None,
         dealer: str | None = None,
         chooser: random.Random | None = None,
+        also: Callable[[Match], None] | None = None,
     ) -> Match:
-        """Start a match and make it current; the first dealer is drawn by lot unless named."""
+        """Start a match and make it current; the first dealer is drawn by lot unless named.
+
+        `also` runs under the same lock once the match is saved (a series records it there);
+        if it refuses, the new match is removed again.
+        """
         from hgin.match import Match, check_name
         from hgin.rules import PROFILES
 
@@ -123,7 +128,14 @@ class ScoreKeeper:
                 first_dealer=first_dealer,
                 created=created,
             )
+            previous = self.store.current_id() if also is not None else None
             self.store.create(match)
+            if also is not None:
+                try:
+                    also(match)
+                except BaseException:
+                    self.store.discard_new(match.id, previous)
+                    raise
         return match
 
     # -- changing a match ----------------------------------------------------------------

@@ -93,16 +93,19 @@ class SeriesBook:
         """Start a series and its first match (which becomes the current match)."""
         if not 1 <= target <= MAX_SERIES_TARGET:
             raise HginError(f"a series target must be between 1 and {MAX_SERIES_TARGET}")
-        match = self.keeper.new_match(first, second, rules, dealer=dealer)
-        stem = f"{match.created[:10]}-{slug(match.players[0])}-{slug(match.players[1])}-series"
-        taken, series_id, n = set(self.ids()), stem, 1
-        while series_id in taken:
-            n += 1
-            series_id = f"{stem}-{n}"
-        series = Series(series_id, match.players, target, now_text(), (match.id,))
-        with self.keeper.store.locked():
-            self._save(series)
-        return series, match
+        made: list[Series] = []
+
+        def record(match: Match) -> None:
+            stem = f"{match.created[:10]}-{slug(match.players[0])}-{slug(match.players[1])}"
+            taken, series_id, n = set(self.ids()), f"{stem}-series", 1
+            while series_id in taken:
+                n += 1
+                series_id = f"{stem}-series-{n}"
+            made.append(Series(series_id, match.players, target, now_text(), (match.id,)))
+            self._save(made[-1])
+
+        match = self.keeper.new_match(first, second, rules, dealer=dealer, also=record)
+        return made[-1], match
 
     def next_match(
         self, series: Series, dealer: str | None = None, chooser: random.Random | None = None
@@ -114,8 +117,17 @@ class SeriesBook:
         if state.in_play is not None:
             raise HginError(f"match {state.in_play} of this series is still in play")
         last = self.keeper.store.load(series.matches[-1])
-        match = self.keeper.new_match(*last.players, last.rules, dealer=dealer, chooser=chooser)
-        changed = dataclasses.replace(series, matches=(*series.matches, match.id))
-        with self.keeper.store.locked():
-            self._save(changed)
-        return changed, match
+        made: list[Series] = []
+
+        def record(match: Match) -> None:
+            # Under the lock: the series must still be as it was checked.
+            again = self.load(series.id)
+            if again.matches != series.matches:
+                raise HginError(f"series {series.id} changed meanwhile; try again")
+            made.append(dataclasses.replace(again, matches=(*again.matches, match.id)))
+            self._save(made[-1])
+
+        match = self.keeper.new_match(
+            *last.players, last.rules, dealer=dealer, chooser=chooser, also=record
+        )
+        return made[-1], match

@@ -277,6 +277,16 @@ class Store:
             raise
         self.index.record(match, path)
 
+    def discard_new(self, match_id: str, previous_current: str | None) -> None:
+        """Take back a match just created under this lock (its companion write failed)."""
+        with contextlib.suppress(OSError):
+            self.match_path(match_id).unlink()
+        if previous_current is not None:
+            self.set_current(previous_current)
+        else:
+            with contextlib.suppress(OSError):
+                self.current_file.unlink()
+
     # -- backups -------------------------------------------------------------------------
 
     def backups(self, match_id: str) -> list[BackupEntry]:

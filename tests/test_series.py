@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Run, snapshot
 
 
@@ -94,3 +96,26 @@ def test_damaged_series_file_is_refused_not_reset(run: Run, hgin_home: Path) -> 
     assert result.exit_code == 1
     assert str(path) in result.stderr
     assert snapshot(hgin_home) == before
+
+
+def test_a_failed_series_write_takes_the_new_match_back(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hgin.errors import HginError
+    from hgin.series_store import SeriesBook
+
+    run("new", "Cy", "Di", "--dealer", "Cy")
+    before = snapshot(hgin_home)
+
+    def refuse(self: SeriesBook, series: object) -> None:
+        raise HginError("could not save the series (disk full)")
+
+    monkeypatch.setattr(SeriesBook, "_save", refuse)
+    result = run("series", "new", "Ann", "Bob", "--dealer", "Ann")
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: could not save the series (disk full)\n"
+    after = snapshot(hgin_home)
+    assert {k: v for k, v in after.items() if k != "index.json"} == {
+        k: v for k, v in before.items() if k != "index.json"
+    }
+    assert json.loads(run("show", "--json").stdout)["players"] == ["Cy", "Di"]
