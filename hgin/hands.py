@@ -98,9 +98,7 @@ def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
             bonus = rules.big_gin_bonus
         else:
             bonus = rules.gin_bonus
-        return _doubled(
-            Award(hand.kind, player, opponent, bonus + their, f"{bonus} + {their}"), spade
-        )
+        return _award(hand.kind, player, opponent, bonus + their, f"{bonus} + {their}", spade)
 
     if rules.straight:
         raise HginError("Straight Gin has no knocks: only gin ends a hand")
@@ -111,23 +109,19 @@ def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
         raise HginError(f"a knock with 0 deadwood is a gin: enter it as gin by {player}")
     mine = _check_count("the knocker's deadwood", hand.deadwood, 1, limit)
     if mine < their or (mine == their and rules.tie == "knocker"):
-        award = Award("knock", player, opponent, their - mine, f"{their} − {mine}")
-    else:
-        bonus = rules.undercut_bonus
-        award = Award(
-            "undercut", opponent, player, mine - their + bonus, f"{mine} − {their} + {bonus}"
-        )
-    return _doubled(award, spade)
+        return _award("knock", player, opponent, their - mine, f"{their} − {mine}", spade)
+    bonus = rules.undercut_bonus
+    terms = f"{mine} − {their} + {bonus}"
+    return _award("undercut", opponent, player, mine - their + bonus, terms, spade)
 
 
-def _doubled(award: Award, spade: bool) -> Award:
-    """Close the formula, doubling the whole hand for an Oklahoma spade upcard."""
-    terms = award.formula
+def _award(result: Result, winner: str, loser: str, points: int, terms: str, spade: bool) -> Award:
+    """The award with its formula closed, the whole hand doubled for an Oklahoma spade upcard.
+    (Built once: a replay scores every hand of the match, so this runs thousands of times.)"""
     if not spade:
         simple = terms.replace(" ", "").isdigit()
-        formula = str(award.points) if simple else f"{terms} = {award.points}"
-        return Award(award.result, award.winner, award.loser, award.points, formula)
-    points = award.points * 2
+        formula = str(points) if simple else f"{terms} = {points}"
+        return Award(result, winner, loser, points, formula)
+    doubled = points * 2
     inner = f"({terms})" if " " in terms else terms
-    formula = f"{inner} × 2 = {points}"
-    return Award(award.result, award.winner, award.loser, points, formula, doubled=True)
+    return Award(result, winner, loser, doubled, f"{inner} × 2 = {doubled}", doubled=True)
