@@ -10,11 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from hgin.charts import BAR_FULL, progress_bar
+from hgin.cli.layout import Fit, Pieces
 from hgin.match import Match
-from hgin.narrate import describe_result, games_phrase
+from hgin.narrate import describe_result
 from hgin.rules import Rules
 from hgin.sheet import Game, Sheet, game_name
 from hgin.storage import MatchEntry
+from hgin.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
 
 NOT_OPEN = "–"
 WON_MARK = "✓"
@@ -27,13 +29,7 @@ def make_console(stderr: bool = False, width: int | None = None) -> Console:
 
 def rules_line(rules: Rules) -> str:
     """'friendly rules · 3 games to 100' and the like."""
-    games = "one game" if rules.games == 1 else f"{rules.games} games"
-    parts = [f"{rules.label} rules", f"{games} to {rules.target}"]
-    if rules.straight:
-        parts.append("Straight Gin")
-    if rules.oklahoma:
-        parts.append("Oklahoma")
-    return " · ".join(parts)
+    return rules_label(rules)
 
 
 def _game_header(game: Game, rules: Rules) -> Text:
@@ -62,6 +58,15 @@ def _game_cell(game: Game, player: str, sheet: Sheet) -> Text:
     return cell
 
 
+def _player_label(player: str, sheet: Sheet) -> Text:
+    name = Text(player, style="bold")
+    if sheet.finished and sheet.winner == player:
+        name.append(" (winner)")
+    elif not sheet.finished and sheet.dealer == player:
+        name.append(" (deals)", style="dim")
+    return name
+
+
 def sheet_table(sheet: Sheet) -> Table:
     """The score sheet: a row per player, a column per game, then wins (and totals)."""
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
@@ -72,12 +77,7 @@ def sheet_table(sheet: Sheet) -> Table:
     if sheet.rules.shows_totals:
         table.add_column(Text("Total", style="bold"), justify="right")
     for player in sheet.players:
-        name = Text(player, style="bold")
-        if sheet.finished and sheet.winner == player:
-            name.append(" (winner)")
-        elif not sheet.finished and sheet.dealer == player:
-            name.append(" (deals)", style="dim")
-        row: list[Text] = [name]
+        row: list[Text] = [_player_label(player, sheet)]
         row.extend(_game_cell(game, player, sheet) for game in sheet.games)
         row.append(Text(str(sheet.wins[player])))
         if sheet.rules.shows_totals:
@@ -93,9 +93,27 @@ def sheet_table(sheet: Sheet) -> Table:
     return table
 
 
-def sheet_notes(sheet: Sheet) -> list[Text]:
+def narrow_sheet_table(sheet: Sheet) -> Table:
+    """The sheet turned on its side for a narrow terminal: a row per game, a column per player."""
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
+    table.add_column("", no_wrap=True)
+    for player in sheet.players:
+        label = _player_label(player, sheet)
+        table.add_column(label, justify="right", min_width=6, overflow="fold")
+    for game in sheet.games:
+        cells = [_game_cell(game, player, sheet) for player in sheet.players]
+        table.add_row(_game_header(game, sheet.rules), *cells)
+    table.add_section()
+    table.add_row(Text("Wins", style="bold"), *(Text(str(sheet.wins[p])) for p in sheet.players))
+    if sheet.rules.shows_totals:
+        totals = (Text(str(sheet.totals[p])) for p in sheet.players)
+        table.add_row(Text("Total", style="bold"), *totals)
+    return table
+
+
+def sheet_notes(sheet: Sheet) -> list[Text | Pieces]:
     """The lines under the sheet: what the marks mean, who deals, the result."""
-    notes: list[Text] = []
+    notes: list[Text | Pieces] = []
     shown_dash = any(
         not g.entered[p] and g.scores[p] == 0 for g in sheet.games for p in sheet.players
     )
@@ -107,7 +125,7 @@ def sheet_notes(sheet: Sheet) -> list[Text]:
     if any(not g.closed and (g.entered[p] or g.scores[p]) for g in sheet.games for p in g.scores):
         legend.append(f"{BAR_FULL} share of the {sheet.rules.target} reached")
     if legend:
-        notes.append(Text(" · ".join(legend), style="dim"))
+        notes.append(Pieces((Text(item, style="dim") for item in legend), Text(" · ", "dim")))
     result = describe_result(sheet)
     if result:
         notes.append(Text(result, style="bold"))
@@ -120,10 +138,16 @@ def sheet_view(match: Match) -> Group:
     """Title, table and notes for one match."""
     sheet = match.sheet
     first, second = match.players
-    title = Text()
-    title.append(f"{first} v {second}", style="bold")
-    title.append(f" · {rules_line(match.rules)} · match {match.id}", style="dim")
-    return Group(title, sheet_table(sheet), *sheet_notes(sheet))
+    title = Pieces(
+        [
+            Text(f"{first} v {second}", style="bold"),
+            Text(rules_line(match.rules), style="dim"),
+            Text(f"match {match.id}", style="dim"),
+        ],
+        separator=Text(" · ", style="dim"),
+    )
+    table = Fit(sheet_table(sheet), narrow_sheet_table(sheet))
+    return Group(title, table, *sheet_notes(sheet))
 
 
 def print_sheet(match: Match, lines: Iterable[str] = ()) -> None:
@@ -143,28 +167,10 @@ def hands_table(sheet: Sheet) -> Table:
     table.add_column("Points", justify="right")
     table.add_column("Entered in")
     for played in sheet.hands:
-        award = played.award
-        if award.winner is None:
-            what, points, where = "dead hand", "–", "–"
-        else:
-            what = f"{describe_kind(award.result)} {award.winner}"
-            points = award.formula
-            where = games_phrase(played.games) if played.games else "nowhere (games closed)"
-            for closing in played.closings:
-                where += f"; {game_name(closing.game)} closes"
-        table.add_row(
-            Text(str(played.number)), Text(played.dealer), Text(what), Text(points), Text(where)
-        )
+        line = hand_line(played)
+        cells = (line.dealer, line.what, line.points, line.where)
+        table.add_row(Text(str(line.number)), *(Text(cell) for cell in cells))
     return table
-
-
-def describe_kind(result: str) -> str:
-    return {
-        "gin": "gin by",
-        "big_gin": "big gin by",
-        "knock": "knock won by",
-        "undercut": "undercut by",
-    }.get(result, result)
 
 
 def games_table(sheet: Sheet) -> Table:
@@ -176,10 +182,7 @@ def games_table(sheet: Sheet) -> Table:
         table.add_column(Text(player), justify="right")
     for game in sheet.games:
         cells = [Text(game_name(game.number)), Text(game.winner or "open")]
-        for player in sheet.players:
-            points, bonus = game.scores[player], game.bonuses[player]
-            text = f"{points} + {bonus} = {points + bonus}" if bonus else str(points)
-            cells.append(Text(text))
+        cells.extend(Text(game_score(game, player)) for player in sheet.players)
         table.add_row(*cells)
     if sheet.rules.shows_totals:
         cells = [Text("Total", style="bold"), Text("")]
@@ -192,23 +195,19 @@ def summary_view(match: Match) -> Group:
     """The printable match summary."""
     sheet = match.sheet
     first, second = match.players
-    result = describe_result(sheet) or (
-        f"In progress after {len(sheet.hands)} hand{'s' if len(sheet.hands) != 1 else ''}; "
-        f"{sheet.dealer} deals next."
-    )
+    result = result_sentence(match)
     header = Text()
     header.append(f"Hollywood Gin: {first} v {second}\n", style="bold")
     header.append(f"Match {match.id}, started {match.created}\n")
     header.append(f"Rules: {rules_line(match.rules)}\n")
     header.append(f"First dealer: {match.first_dealer}\n")
     header.append(result, style="bold")
-    wins = ", ".join(f"{p} {sheet.wins[p]}" for p in sheet.players)
     return Group(
         header,
         Text(""),
         Text("Games", style="bold underline"),
         games_table(sheet),
-        Text(f"Hands won: {wins}"),
+        Text(hands_won_line(sheet)),
         Text(""),
         Text("Hands", style="bold underline"),
         hands_table(sheet) if sheet.hands else Text("No hands yet."),

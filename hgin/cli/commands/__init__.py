@@ -11,6 +11,7 @@ from hgin.cli.commands import (
     play,
     restore,
     rules,
+    summary,
     transfer,
 )
 
@@ -25,5 +26,6 @@ __all__ = [
     "play",
     "restore",
     "rules",
+    "summary",
     "transfer",
 ]

@@ -135,15 +135,6 @@ def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def summary(match: MatchOption = None) -> None:
-    """Print a match summary: rules, result, games with bonuses, and every hand."""
-    loaded = ScoreKeeper().load(match)
-    from hgin.cli.render import print_summary
-
-    print_summary(loaded)
-
-
-@app.command()
 def use(
     match: Annotated[
         str,

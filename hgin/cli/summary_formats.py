@@ -1,0 +1,164 @@
+"""Every summary format in one place; the terminal text and the SVG are drawn with Rich.
+
+`build_summary(match, "svg")` returns the file's text; the `summary` command only chooses
+where it goes. Rich is imported inside the functions that draw, so importing this is cheap.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, get_args
+
+from hgin.errors import HginError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from hgin.match import Match
+
+SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
+FORMATS: tuple[str, ...] = get_args(SummaryFormat)
+TEXT_WIDTH = 80
+SVG_WIDTH = 80
+# DejaVu Sans Mono, Menlo and Consolas are all close to 0.6 em wide per character.
+FONT_ASPECT = 0.6
+
+# An A4 page (in millimetres) holding the recorded console, scaled to fit inside 14 mm
+# margins: a short match fills the width, a long one is shrunk to the page height.
+# Rich fills the {placeholders}; @TITLE@ is replaced (escaped) before that.
+SVG_PAGE = """\
+<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm" viewBox="0 0 210 297">
+<title>@TITLE@</title>
+<style>
+@page {{ size: A4; margin: 0; }}
+.{unique_id}-matrix {{
+    font-family: "DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", "Courier New", monospace;
+    font-size: {char_height}px;
+}}
+{styles}
+</style>
+<rect width="210" height="297" fill="#ffffff"/>
+<svg x="14" y="14" width="182" height="269" viewBox="0 0 {terminal_width} {terminal_height}" \
+preserveAspectRatio="xMidYMin meet">
+<defs>
+{lines}
+</defs>
+{backgrounds}
+<g class="{unique_id}-matrix">
+{matrix}
+</g>
+</svg>
+</svg>
+"""
+
+
+def _recording(width: int) -> Console:
+    """A console that draws into memory and keeps what it drew, at a fixed width."""
+    import io
+
+    from rich.console import Console
+
+    return Console(
+        file=io.StringIO(),
+        record=True,
+        width=width,
+        highlight=False,
+        emoji=False,
+        color_system="truecolor",
+        no_color=False,
+        legacy_windows=False,
+    )
+
+
+def summary_text(match: Match, width: int = TEXT_WIDTH) -> str:
+    """The terminal summary as plain text (no colour codes, no trailing spaces)."""
+    from hgin.cli.render import summary_view
+
+    console = _recording(width)
+    console.print(summary_view(match))
+    lines = console.export_text(styles=False).splitlines()
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def summary_svg(match: Match, width: int = SVG_WIDTH) -> str:
+    """The terminal summary, black on white, as an SVG the size of an A4 page."""
+    from html import escape
+
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME
+
+    from hgin.cli.render import summary_view
+
+    console = _recording(width)
+    console.print(summary_view(match))
+    first, second = match.players
+    title = escape(f"Hollywood Gin: {first} v {second}").replace("{", "{{").replace("}", "}}")
+    return console.export_svg(
+        theme=DEFAULT_TERMINAL_THEME,
+        code_format=SVG_PAGE.replace("@TITLE@", title),
+        font_aspect_ratio=FONT_ASPECT,
+        unique_id="hgin",
+    )
+
+
+def summary_page(match: Match) -> str:
+    """The HTML page; figures (charts) are passed to `summary_html` here."""
+    from hgin.export_html import summary_html
+
+    return summary_html(match)
+
+
+def _markdown(match: Match) -> str:
+    from hgin.export import summary_markdown
+
+    return summary_markdown(match)
+
+
+def _csv(match: Match) -> str:
+    from hgin.export import summary_csv
+
+    return summary_csv(match)
+
+
+def _json(match: Match) -> str:
+    from hgin.export import summary_json
+
+    return summary_json(match)
+
+
+# Each builder imports what it needs when called: `hgin` starts without loading them.
+BUILDERS: dict[str, Callable[[Match], str]] = {
+    "text": summary_text,
+    "markdown": _markdown,
+    "html": summary_page,
+    "svg": summary_svg,
+    "csv": _csv,
+    "json": _json,
+}
+
+
+def build_summary(match: Match, form: str) -> str:
+    """The summary of `match` in format `form` (one of FORMATS), as the text of a file."""
+    try:
+        builder = BUILDERS[form]
+    except KeyError:
+        raise HginError(f"no summary format '{form}' (choose from {', '.join(FORMATS)})") from None
+    return builder(match)
+
+
+def write_summary(path: Path, text: str) -> Path:
+    """Replace the file at `path` with `text` in one step; refusals leave it as it was."""
+    from hgin.safefile import atomic_write
+
+    target = path.expanduser()
+    if target.is_dir():
+        raise HginError(f"{target} is a folder: give a file name to write")
+    if not target.parent.is_dir():
+        raise HginError(f"cannot write {target}: there is no folder {target.parent}")
+    try:
+        atomic_write(target, text)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise HginError(f"cannot write {target}: {reason}") from None
+    return Path(os.path.abspath(target))

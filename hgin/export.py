@@ -1,0 +1,156 @@
+"""Match summaries as plain-text files: Markdown for a chat message, CSV for a spreadsheet, JSON.
+
+Pure text building (standard library only); writing files is the caller's business.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from hgin.match import Match
+from hgin.schema import sheet_to_dict
+from hgin.sheet import game_name
+from hgin.summary import (
+    game_score,
+    hand_line,
+    hands_won_line,
+    result_sentence,
+    roman_list,
+    rules_label,
+    sheets_after_each_hand,
+)
+
+# Characters GitHub Markdown could read as markup (links, emphasis, tables, mentions, math).
+MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~&$@")
+# A spreadsheet takes a cell starting with one of these for a formula (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def summary_fields(match: Match) -> dict[str, Any]:
+    """What a summary adds to `show --json`: when, who dealt first, the rules, the result."""
+    return {
+        "created": match.created,
+        "first_dealer": match.first_dealer,
+        "rules_label": rules_label(match.rules),
+        "result": result_sentence(match),
+    }
+
+
+def summary_json(match: Match) -> str:
+    """`show --json`'s object plus the summary fields, as indented JSON text."""
+    data = {"id": match.id, **sheet_to_dict(match.sheet), **summary_fields(match)}
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def md(text: str) -> str:
+    """User text made literal in GitHub Markdown (also inside a table cell)."""
+    return "".join("\\" + char if char in MARKDOWN_SPECIAL else char for char in text)
+
+
+def _md_row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def summary_markdown(match: Match) -> str:
+    """A summary to paste into a chat message or an issue: two GitHub tables."""
+    sheet = match.sheet
+    first, second = (md(p) for p in match.players)
+    lines = [
+        f"## Hollywood Gin: {first} v {second}",
+        "",
+        f"**{md(result_sentence(match))}**",
+        "",
+        f"{md(rules_label(match.rules))} · first dealer {md(match.first_dealer)} · "
+        f"match `{match.id}`, started {md(match.created)}",
+        "",
+        _md_row(["Game", "Winner", *(md(p) for p in sheet.players)]),
+        _md_row([":--", ":--", *("--:" for _ in sheet.players)]),
+    ]
+    for game in sheet.games:
+        winner = md(game.winner) if game.winner else "open"
+        scores = [game_score(game, p) for p in sheet.players]
+        lines.append(_md_row([game_name(game.number), winner, *scores]))
+    if sheet.rules.shows_totals:
+        totals = [f"**{sheet.totals[p]}**" for p in sheet.players]
+        lines.append(_md_row(["**Total**", "", *totals]))
+    lines += ["", md(hands_won_line(sheet)), ""]
+    if not sheet.hands:
+        return "\n".join([*lines, "No hands yet.", ""])
+    lines.append(_md_row(["#", "Dealer", "Result", "Points", "Entered in"]))
+    lines.append(_md_row(["--:", ":--", ":--", "--:", ":--"]))
+    for played in sheet.hands:
+        row = hand_line(played)
+        cells = [str(row.number), md(row.dealer), md(row.what), md(row.points), md(row.where)]
+        lines.append(_md_row(cells))
+    return "\n".join([*lines, ""])
+
+
+def spreadsheet_text(text: str) -> str:
+    """User text a spreadsheet will not run as a formula (an apostrophe in front if needed)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_header(match: Match) -> list[str]:
+    """The CSV columns: the hand, then running scores per game per player (and totals)."""
+    header = [
+        "Hand",
+        "Dealer",
+        "Result",
+        "Winner",
+        "Knocker",
+        "Knocker deadwood",
+        "Opponent deadwood",
+        "Points",
+        "Formula",
+        "Games entered",
+        "Games closed",
+    ]
+    for number in range(1, match.rules.games + 1):
+        header.extend(f"Game {game_name(number)} {p}" for p in match.players)
+    if match.rules.shows_totals:
+        header.extend(f"Total {p}" for p in match.players)
+    return [spreadsheet_text(cell) for cell in header]
+
+
+def csv_rows(match: Match) -> list[list[str | int]]:
+    """One row per hand, each with the scores as they stood after that hand."""
+    rows: list[list[str | int]] = []
+    final = match.sheet
+    for played, after in zip(final.hands, sheets_after_each_hand(match), strict=True):
+        hand, award = played.hand, played.award
+        went_out = hand.player or ""
+        knocker_deadwood: str | int = ""
+        if hand.kind != "draw":
+            knocker_deadwood = hand.deadwood if hand.deadwood is not None else 0
+        opponent: str | int = "" if hand.opponent_deadwood is None else hand.opponent_deadwood
+        row: list[str | int] = [
+            played.number,
+            spreadsheet_text(played.dealer),
+            award.result,
+            spreadsheet_text(award.winner or ""),
+            spreadsheet_text(went_out),
+            knocker_deadwood,
+            opponent,
+            award.points,
+            award.formula,
+            roman_list(played.games),
+            roman_list([c.game for c in played.closings]),
+        ]
+        for game in after.games:
+            row.extend(game.scores[p] for p in match.players)
+        if match.rules.shows_totals:
+            row.extend(after.totals[p] for p in match.players)
+        rows.append(row)
+    return rows
+
+
+def summary_csv(match: Match) -> str:
+    """Every hand as a CSV row, with a header row; LF line ends, UTF-8 text."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(csv_header(match))
+    writer.writerows(csv_rows(match))
+    return buffer.getvalue()

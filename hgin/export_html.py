@@ -1,0 +1,165 @@
+"""The match summary as one self-contained HTML page that prints on an A4 sheet.
+
+The page is a list of `Section`s: overview, games, then any figures (a chart of the scores
+hand by hand goes there, as inline SVG), then the hands. Pure text building; every piece of
+user text goes through `html.escape`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from hgin.match import Match
+from hgin.sheet import game_name
+from hgin.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
+
+# Above this many hands the hands table and any chart are set smaller, to keep to one A4 sheet.
+LONG_MATCH = 16
+
+STYLE = """
+@page { size: A4; margin: 14mm; }
+html { color: #000; background: #fff; }
+body {
+  font-family: "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif;
+  font-size: 10.5pt; line-height: 1.3; max-width: 182mm; margin: 0 auto; padding: 10mm 0;
+}
+@media print {
+  body { padding: 0; max-width: none; }
+  figure svg { max-height: 100mm; width: auto; }
+  body.long figure svg { max-height: 90mm; }
+}
+h1 { font-size: 17pt; margin: 0 0 3pt; }
+h2 { font-size: 12pt; margin: 0 0 3pt; border-bottom: 1pt solid #000; padding-bottom: 1pt; }
+p { margin: 3pt 0; }
+.result { font-size: 12.5pt; font-weight: bold; }
+.meta { color: #333; }
+section { margin-top: 12pt; break-inside: avoid; }
+section.hands { break-inside: auto; }
+table { border-collapse: collapse; width: 100%; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; }
+th, td { text-align: left; vertical-align: top; padding: 2pt 6pt 2pt 0; }
+th { border-bottom: 0.75pt solid #000; font-weight: bold; }
+td { border-bottom: 0.5pt solid #bbb; }
+.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tr.total td { font-weight: bold; border-top: 0.75pt solid #000; border-bottom: none; }
+.open { color: #555; font-style: italic; }
+figure { margin: 0; }
+figure svg { max-width: 100%; height: auto; }
+body.long section.hands { font-size: 8.5pt; }
+body.long section.hands td, body.long section.hands th { padding-top: 0; padding-bottom: 0; }
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One part of the page: `key` names it (id and CSS class), `body` is ready HTML."""
+
+    key: str
+    heading: str
+    body: str
+
+    def html(self) -> str:
+        heading = f"<h2>{escape(self.heading)}</h2>\n" if self.heading else ""
+        return f'<section id="{self.key}" class="{self.key}">\n{heading}{self.body}\n</section>'
+
+
+def _cells(tag: str, values: Sequence[str], numeric: Sequence[bool]) -> str:
+    parts = []
+    for value, num in zip(values, numeric, strict=True):
+        scope = ' scope="col"' if tag == "th" else ""
+        css = ' class="num"' if num else ""
+        parts.append(f"<{tag}{scope}{css}>{value}</{tag}>")
+    return "".join(parts)
+
+
+def _table(
+    header: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[bool], last: str = ""
+) -> str:
+    """A table from cells that are already HTML; `last` is an extra final row, as HTML."""
+    head = f"<thead><tr>{_cells('th', header, numeric)}</tr></thead>"
+    lines = [f"<tr>{_cells('td', row, numeric)}</tr>" for row in rows]
+    if last:
+        lines.append(last)
+    body = "\n".join(lines)
+    return f"<table>\n{head}\n<tbody>\n{body}\n</tbody>\n</table>"
+
+
+def overview_section(match: Match) -> Section:
+    """Title, result sentence, rules, first dealer and when the match started."""
+    first, second = (escape(p) for p in match.players)
+    meta = (
+        f"{escape(rules_label(match.rules))} · first dealer {escape(match.first_dealer)}<br>"
+        f"Match {escape(match.id)}, started {escape(match.created)}"
+    )
+    body = (
+        f"<h1>Hollywood Gin: {first} v {second}</h1>\n"
+        f'<p class="result">{escape(result_sentence(match))}</p>\n'
+        f'<p class="meta">{meta}</p>'
+    )
+    return Section("overview", "", body)
+
+
+def games_section(match: Match) -> Section:
+    """Per game: the winner and each player's points (+ bonuses), then the sheet totals."""
+    sheet = match.sheet
+    header = ["Game", "Winner", *(escape(p) for p in sheet.players)]
+    numeric = [False, False, *(True for _ in sheet.players)]
+    rows = []
+    for game in sheet.games:
+        winner = escape(game.winner) if game.winner else '<span class="open">open</span>'
+        scores = [escape(game_score(game, p)) for p in sheet.players]
+        rows.append([game_name(game.number), winner, *scores])
+    total_row = ""
+    if sheet.rules.shows_totals:
+        totals = "".join(f'<td class="num">{sheet.totals[p]}</td>' for p in sheet.players)
+        total_row = f'<tr class="total"><td>Total</td><td></td>{totals}</tr>'
+    table = _table(header, rows, numeric, total_row)
+    body = f"{table}\n<p>{escape(hands_won_line(sheet))}</p>"
+    return Section("games", "Games", body)
+
+
+def hands_section(match: Match) -> Section:
+    """Every hand: number, dealer, result, the arithmetic, and the games it went into."""
+    sheet = match.sheet
+    if not sheet.hands:
+        return Section("hands", "Hands", "<p>No hands yet.</p>")
+    rows = []
+    for played in sheet.hands:
+        line = hand_line(played)
+        texts = (line.dealer, line.what, line.points, line.where)
+        rows.append([str(line.number), *(escape(text) for text in texts)])
+    header = ["#", "Dealer", "Result", "Points", "Entered in"]
+    body = _table(header, rows, [True, False, False, True, False])
+    return Section("hands", "Hands", body)
+
+
+def summary_sections(match: Match, figures: Sequence[Section] = ()) -> list[Section]:
+    """The page's parts in order; `figures` (charts) go between the games and the hands."""
+    return [overview_section(match), games_section(match), *figures, hands_section(match)]
+
+
+def html_page(title: str, sections: Sequence[Section], body_class: str = "") -> str:
+    """A complete HTML document: no scripts, no external files, styled for print."""
+    css = f' class="{escape(body_class)}"' if body_class else ""
+    content = "\n".join(s.html() for s in sections)
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
+        f"<body{css}>\n<main>\n{content}\n</main>\n</body>\n</html>\n"
+    )
+
+
+def summary_html(match: Match, figures: Sequence[Section] = ()) -> str:
+    """The printable summary page of a match."""
+    first, second = match.players
+    long = len(match.hands) > LONG_MATCH
+    return html_page(
+        f"Hollywood Gin: {first} v {second}",
+        summary_sections(match, figures),
+        body_class="long" if long else "",
+    )

@@ -1,0 +1,98 @@
+"""What a match summary says, as plain data and text: shared by every summary format.
+
+Pure: no I/O and no Rich. The terminal view (`hgin.cli.render`) and the file formats
+(`hgin.export`, `hgin.export_html`, `hgin.cli.summary_formats`) all read from here, so they
+always say the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hgin.match import Match
+from hgin.narrate import describe_result, games_phrase
+from hgin.rules import Rules
+from hgin.sheet import Game, PlayedHand, Sheet, game_name, replay
+
+KIND_PHRASES = {
+    "gin": "gin by",
+    "big_gin": "big gin by",
+    "knock": "knock won by",
+    "undercut": "undercut by",
+}
+NO_VALUE = "–"
+
+
+def rules_label(rules: Rules) -> str:
+    """'friendly rules · 3 games to 100' and the like."""
+    games = "one game" if rules.games == 1 else f"{rules.games} games"
+    parts = [f"{rules.label} rules", f"{games} to {rules.target}"]
+    if rules.straight:
+        parts.append("Straight Gin")
+    if rules.oklahoma:
+        parts.append("Oklahoma")
+    return " · ".join(parts)
+
+
+def result_sentence(match: Match) -> str:
+    """'Match over: Ann wins 2 games to 1.' or where a match in play stands."""
+    sheet = match.sheet
+    over = describe_result(sheet)
+    if over:
+        return over
+    count = len(sheet.hands)
+    return f"In progress after {count} hand{'s' if count != 1 else ''}; {sheet.dealer} deals next."
+
+
+def describe_kind(result: str) -> str:
+    """'knock won by' for a knock; the hand's result code for anything unknown."""
+    return KIND_PHRASES.get(result, result)
+
+
+def roman_list(numbers: tuple[int, ...] | list[int]) -> str:
+    """'I II III': game numbers as on the paper sheet."""
+    return " ".join(game_name(n) for n in numbers)
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One row of the hands table, as text."""
+
+    number: int
+    dealer: str
+    what: str
+    points: str
+    where: str
+
+
+def hand_line(played: PlayedHand) -> HandLine:
+    """Who won a hand, the arithmetic, and which games it went into (or closed)."""
+    award = played.award
+    if award.winner is None:
+        return HandLine(played.number, played.dealer, "dead hand", NO_VALUE, NO_VALUE)
+    where = games_phrase(played.games) if played.games else "nowhere (games closed)"
+    for closing in played.closings:
+        where += f"; {game_name(closing.game)} closes"
+    what = f"{describe_kind(award.result)} {award.winner}"
+    return HandLine(played.number, played.dealer, what, award.formula, where)
+
+
+def game_score(game: Game, player: str) -> str:
+    """A player's result in one game: '108', or '108 + 275 = 383' once bonuses are paid."""
+    points, bonus = game.scores[player], game.bonuses[player]
+    if bonus:
+        return f"{points} + {bonus} = {points + bonus}"
+    return str(points)
+
+
+def hands_won_line(sheet: Sheet) -> str:
+    """'Hands won: Ann 3, Bob 1'."""
+    return "Hands won: " + ", ".join(f"{p} {sheet.wins[p]}" for p in sheet.players)
+
+
+def sheets_after_each_hand(match: Match) -> list[Sheet]:
+    """The sheet as it stood after hand 1, after hand 2, ... (for running scores)."""
+    return [
+        replay(match.players, match.rules, match.first_dealer, match.hands[:count])
+        for count in range(1, len(match.hands) + 1)
+    ]

@@ -1,0 +1,133 @@
+"""The sheet in a narrow terminal and without colour: nothing lost, nothing carried by colour."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.cells import cell_len
+
+from tests.conftest import Run
+
+CLASSIC_HANDS = (
+    ("knock", "A", "4", "34"),
+    ("gin", "A", "18"),
+    ("knock", "a", "3", "38"),
+    ("knock", "B", "5", "27"),
+)
+# Game I closes at hand 3 with A's 108 (+200: B shut out, +75: three boxes); B's first
+# win then enters only game I, which is closed, so it is entered nowhere.
+SHEET_AT_60 = """\
+Ann v Bob · classic rules · 3 games to 100
+match 2025-06-01-ann-bob
+              Game I    Game II   Game III
+Player        closed     to 100     to 100   Wins   Total
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Ann            ✓ 108         78         35      3     496
+                +275   ██████░░   ██░░░░░░
+Bob (deals)        –          –          –      1       0
+
+won by           Ann       open       open
+– not entered yet · ✓ game won (closed, no more scores)
+█ share of the 100 reached
+Next deal: Bob.
+Knock: Bob scores 27 − 5 = 22 but every game that win 1
+enters is closed, so it is entered nowhere.
+"""
+# Five games and longer names do not fit across 60 columns: the sheet turns on its side.
+SIDEWAYS_AT_60 = """\
+Christabel v Bartholomew · classic rules · 5 games to 100
+match 2025-06-01-christabel-bartholomew
+           Christabel   Bartholomew (deals)
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Game I          ✓ 108                     –
+closed           +275
+Game II            78                     –
+to 100       ██████░░
+Game III           35                     –
+to 100       ██░░░░░░
+Game IV             –                     –
+to 100
+Game V              –                     –
+to 100
+
+Wins                3                     1
+Total             496                     0
+– not entered yet · ✓ game won (closed, no more scores)
+█ share of the 100 reached
+Next deal: Bartholomew.
+Gin: Bartholomew scores 25 + 27 = 52 but every game that win
+1 enters is closed, so it is entered nowhere.
+"""
+COLOUR_CODE = re.compile(r"\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@pytest.fixture(autouse=True)
+def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("hgin.scorekeeper.now_text", lambda: "2025-06-01T20:00:00+02:00")
+
+
+def lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def classic_match(run: Run) -> str:
+    """Play the classic match; returns what the last hand printed."""
+    assert run("new", "Ann", "Bob", "--dealer", "Bob", "--rules", "classic").exit_code == 0
+    for hand in CLASSIC_HANDS:
+        result = run(*hand)
+        assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_sheet_snapshot_at_60_columns(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    printed = classic_match(run)
+    assert lines(printed) == lines(SHEET_AT_60)
+    assert max(cell_len(line) for line in printed.splitlines()) <= 60
+    shown = run("show")
+    assert lines(shown.stdout) == lines(SHEET_AT_60)[:-2]
+
+
+def test_sheet_turns_sideways_when_it_does_not_fit(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    new = ("new", "Christabel", "Bartholomew", "--dealer", "Bart", "--rules", "classic")
+    assert run(*new, "--games", "5").exit_code == 0
+    for hand in (("knock", "C", "4", "34"), ("gin", "C", "18"), ("knock", "c", "3", "38")):
+        assert run(*hand).exit_code == 0
+    printed = run("gin", "Bart", "27").stdout
+    assert lines(printed) == lines(SIDEWAYS_AT_60)
+    assert max(cell_len(line) for line in printed.splitlines()) <= 60
+
+
+@pytest.mark.parametrize("width", [40, 48, 56, 64, 80, 100, 140])
+def test_every_width_keeps_every_number(
+    run: Run, monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    new = ("new", "Maximiliana Fitzgerald", "Bartholomew", "--dealer", "Bart")
+    assert run(*new, "--rules", "classic").exit_code == 0
+    for hand in (("knock", "M", "4", "34"), ("gin", "M", "18"), ("knock", "m", "3", "38")):
+        assert run(*hand).exit_code == 0
+    printed = run("show").stdout
+    assert max(cell_len(line) for line in printed.splitlines()) <= width
+    for token in ("✓ 108", "+275", "78", "35", "496", "closed", "to 100", "Wins"):
+        assert token in printed, token
+    assert "…" not in printed  # nothing cut off
+
+
+def test_no_colour_codes_under_no_color_even_in_a_terminal(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR")
+    coloured = classic_match(run)
+    assert COLOUR_CODE.search(coloured)  # the check below can see colour when there is some
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = run("show").stdout
+    assert not COLOUR_CODE.search(plain)
+    assert lines(ANSI.sub("", plain)) == lines(SHEET_AT_60)[:-2]
