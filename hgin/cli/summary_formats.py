@@ -103,10 +103,11 @@ def summary_svg(match: Match, width: int = SVG_WIDTH) -> str:
 
 
 def summary_page(match: Match) -> str:
-    """The HTML page; figures (charts) are passed to `summary_html` here."""
+    """The HTML page, with the chart of the scores hand by hand as its figure."""
+    from hgin.charts import chart_sections
     from hgin.export_html import summary_html
 
-    return summary_html(match)
+    return summary_html(match, chart_sections(match))
 
 
 def _markdown(match: Match) -> str:
