@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,8 @@ import pytest
 
 from tests.conftest import Run
 from tests.history_data import IDS, record_history
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture
@@ -183,3 +186,49 @@ def test_progress_bars_at_sixty_columns(run: Run, monkeypatch: pytest.MonkeyPatc
     assert max(len(line) for line in result.stdout.splitlines()) <= 60
     assert "███████░" in result.stdout
     assert "██░░░░░░" in result.stdout
+
+
+# -- the chart in the HTML summary ----------------------------------------------------------
+
+
+def test_summary_html_has_the_scores_chart(run: Run, tmp_path: Path) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Bob")
+    for hand in (
+        ("knock", "ann", "4", "34"),
+        ("draw",),
+        ("gin", "ann", "18"),
+        ("knock", "bob", "5", "27"),
+        ("knock", "ann", "3", "38"),
+    ):
+        assert run(*hand).exit_code == 0
+    target = tmp_path / "summary.html"
+    result = run("summary", "--format", "html", "--output", str(target))
+    assert result.exit_code == 0, result.output
+    page = target.read_text(encoding="utf-8")
+    found = re.findall(r"<svg\b.*?</svg>", page, re.S)
+    assert len(found) == 1
+    svg = ET.fromstring(found[0])
+    assert svg.findtext(f"{SVG}title") == "Scores hand by hand: Ann v Bob"
+    assert svg.findtext(f"{SVG}desc") == (
+        "Game I (won by Ann at hand 5): Ann 108, Bob 22. "
+        "Game II (still open): Ann 78, Bob 0. "
+        "Game III (still open): Ann 35, Bob 0."
+    )
+    lines = svg.findall(f"{SVG}polyline")
+    assert len(lines) == 6  # two players in each of three games
+    # Game I: Ann's line ends where the game closed (hand 5); both start at 0 before hand 1.
+    points = [p.split(",") for p in lines[0].get("points", "").split()]
+    assert len(points) == 6
+    assert len({line.get("stroke-dasharray") for line in lines[:2]}) == 2
+    closing = svg.findall(f".//{SVG}circle[@class='closing']")
+    assert len(closing) == 1
+    texts = [t.text for t in svg.iter(f"{SVG}text")]
+    assert "closes at 108" in texts
+    assert texts.count("target 100") == 3
+
+
+def test_summary_html_without_hands_has_no_chart(run: Run) -> None:
+    run("new", "Ann", "Bob")
+    result = run("summary", "--format", "html")
+    assert result.exit_code == 0
+    assert "<svg" not in result.stdout
