@@ -16,12 +16,13 @@ from hgin.errors import HginError
 TEMP_SUFFIX = ".tmp"
 
 
-def atomic_write(path: Path, text: str | bytes) -> None:
+def atomic_write(path: Path, text: str | bytes, durable: bool = True) -> None:
     """Replace `path` with `text` so that a crash leaves the old file or the new, never a mix.
 
     The data is written to a temporary file beside `path`, flushed to disk, renamed over
     `path`, and the folder entry is flushed too. On any failure the temporary file is removed
-    and `path` is untouched; the OSError is raised for the caller to word.
+    and `path` is untouched; the OSError is raised for the caller to word. A cache, which a
+    crash may cost but never harm, passes `durable=False` and skips both flushes to disk.
     """
     import tempfile  # writers only: reading commands skip the import
 
@@ -31,13 +32,15 @@ def atomic_write(path: Path, text: str | bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
 def fsync_dir(folder: Path) -> None:
