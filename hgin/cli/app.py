@@ -42,25 +42,69 @@ app = typer.Typer(
 
 def complete_match(incomplete: str) -> list[str]:
     """Shell completion: stored match identifiers."""
+    from hgin.completion import match_candidates
     from hgin.scorekeeper import ScoreKeeper
 
     try:
         ids = ScoreKeeper().store.match_ids()
     except (HginError, OSError):
         return []
-    return [i for i in ids if i.startswith(incomplete.lower())]
+    return match_candidates(incomplete, ids)
 
 
 def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion: the players of the chosen (or current) match."""
+    """Shell completion: the players of the chosen (or current) match.
+
+    On a line that names two players first ('hgin new Ann Bob --dealer'), those two.
+    """
+    from hgin.completion import player_candidates
+
+    params = ctx.params if ctx is not None else {}
+    if "first" in params and "second" in params:
+        return player_candidates(incomplete, _names_on_line(ctx))
     from hgin.scorekeeper import ScoreKeeper
 
-    match = ctx.params.get("match") if ctx is not None else None
     try:
-        players = ScoreKeeper().load(match).players
+        players = ScoreKeeper().load(params.get("match")).players
     except (HginError, OSError):
         return []
-    return [p for p in players if p.casefold().startswith(incomplete.casefold())]
+    return player_candidates(incomplete, players)
+
+
+def complete_known_player(incomplete: str) -> list[str]:
+    """Shell completion: every player of every stored match (for filters such as --player)."""
+    from hgin.completion import name_candidates
+    from hgin.scorekeeper import ScoreKeeper
+
+    try:
+        entries = ScoreKeeper().matches()
+    except (HginError, OSError):
+        return []
+    return name_candidates(incomplete, (name for e in entries for name in e.players))
+
+
+def _names_on_line(ctx: typer.Context) -> list[str]:
+    """NAME1 and NAME2 as typed before the option being completed.
+
+    Click stops reading the line at an option that still lacks its value, so the names are
+    not in ctx.params yet: read the words again from the completion request, without it.
+    """
+    import os
+
+    from hgin.completion import words_before_cursor
+
+    depth = len(ctx.command_path.split()) - 1
+    words = words_before_cursor(os.environ)[depth:]
+    if words and words[-1].startswith("-"):
+        words = words[:-1]
+    try:
+        again = ctx.command.make_context(
+            ctx.info_name, words, parent=ctx.parent, resilient_parsing=True
+        )
+    except Exception:  # a half-typed line must never break the shell's completion
+        return []
+    names = (again.params.get("first"), again.params.get("second"))
+    return [n.strip() for n in names if isinstance(n, str) and n.strip()]
 
 
 MatchOption = Annotated[

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.app import JsonFlag, app
+from hgin.cli.app import JsonFlag, app, complete_known_player
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
 
@@ -17,7 +17,10 @@ StatsFormat = Literal["text", "html"]
 PlayerFilter = Annotated[
     str | None,
     typer.Option(
-        "--player", "-p", help="Only this player (any case; the start of a name is enough)."
+        "--player",
+        "-p",
+        help="Only this player (any case; the start of a name is enough).",
+        autocompletion=complete_known_player,
     ),
 ]
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from hgin.cli.app import JsonFlag, MatchOption, app, complete_match
+from hgin.cli.app import JsonFlag, MatchOption, app, complete_match, complete_player
 from hgin.rules import (
     DealerRule,
     Decide,
@@ -51,7 +51,13 @@ def new(
     target: Annotated[int | None, _opt("Points that close a game.", "--target")] = None,
     games: Annotated[int | None, _opt("Games on the sheet: 1, 3 or 5.", "--games")] = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", "-d", help="Who deals first (else drawn by lot).")
+        str | None,
+        typer.Option(
+            "--dealer",
+            "-d",
+            help="Who deals first (else drawn by lot).",
+            autocompletion=complete_player,
+        ),
     ] = None,
     gin_bonus: Annotated[int | None, _opt("Gin bonus.", "--gin-bonus")] = None,
     undercut_bonus: Annotated[int | None, _opt("Undercut bonus.", "--undercut-bonus")] = None,

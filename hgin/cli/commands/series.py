@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from hgin.cli.app import JsonFlag, app
+from hgin.cli.app import JsonFlag, app, complete_player
 from hgin.series import Standing
 
 series_app = typer.Typer(help="Play a series of matches to a target.", rich_markup_mode=None)
@@ -88,7 +88,13 @@ def series_new(
         str, typer.Option("--rules", "-r", help="friendly, classic, or a saved preset.")
     ] = "friendly",
     dealer: Annotated[
-        str | None, typer.Option("--dealer", "-d", help="Who deals first (else by lot).")
+        str | None,
+        typer.Option(
+            "--dealer",
+            "-d",
+            help="Who deals first (else by lot).",
+            autocompletion=complete_player,
+        ),
     ] = None,
 ) -> None:
     """Start a series and its first match; each finished match's totals are credited."""
@@ -107,7 +113,13 @@ def series_new(
 def series_next(
     series: SeriesOption = None,
     dealer: Annotated[
-        str | None, typer.Option("--dealer", "-d", help="Who deals first (else by lot).")
+        str | None,
+        typer.Option(
+            "--dealer",
+            "-d",
+            help="Who deals first (else by lot).",
+            autocompletion=complete_player,
+        ),
     ] = None,
 ) -> None:
     """Start the series' next match once the last one is finished."""

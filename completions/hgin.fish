@@ -1,0 +1,1 @@
+complete --command hgin --no-files --arguments "(env _HGIN_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) hgin)" --condition "env _HGIN_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) hgin"
