@@ -385,6 +385,24 @@ def test_svg_is_an_a4_page_holding_the_text_summary(run: Run) -> None:
     assert root.find(f"{SVG}title") is not None
     assert root.findtext(f"{SVG}title") == "Hollywood Gin: A v B"
     assert svg_lines(text) == TEXT.splitlines()
+    page = root.find(f"{SVG}svg")
+    assert page is not None
+    assert page.attrib["viewBox"].split()[2] == "959.0"  # 80 columns of 12 units
+
+
+def test_svg_of_a_long_match_is_drawn_wider_to_print_larger(run: Run) -> None:
+    new = ("new", "Maximiliana Fitzgerald", "Bartholomew Oppenheimer", "--dealer", "Bart")
+    assert run(*new, "--target", "250").exit_code == 0
+    for _ in range(12):
+        assert run("knock", "Max", "2", "9").exit_code == 0
+        assert run("knock", "Bart", "3", "8").exit_code == 0
+    text = summary(run, "-f", "svg")
+    page = ET.fromstring(text).find(f"{SVG}svg")
+    assert page is not None
+    assert page.attrib["viewBox"].split()[2] == "1199.0"  # 100 columns: no hand wraps
+    rows = [line for line in svg_lines(text) if re.match(r" ?\d+   ", line)]
+    assert [int(row.split()[0]) for row in rows] == list(range(1, 25))
+    assert all(row.endswith(("game I", "games I and II", "games I, II and III")) for row in rows)
 
 
 def test_svg_is_self_contained_and_escapes_names(run: Run) -> None:

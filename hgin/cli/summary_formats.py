@@ -21,7 +21,11 @@ if TYPE_CHECKING:
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
 FORMATS: tuple[str, ...] = get_args(SummaryFormat)
 TEXT_WIDTH = 80
-SVG_WIDTH = 80
+# The SVG is drawn at the first of these widths that prints largest on the page: a long
+# match with long names wraps less when wider, and then shrinks less to fit the height.
+SVG_WIDTHS = (80, 100, 120)
+PAGE_AREA_MM = (182, 269)
+CHAR_HEIGHT = 20  # Rich's SVG units per line of text, before its 1.22 line spacing
 # DejaVu Sans Mono, Menlo and Consolas are all close to 0.6 em wide per character.
 FONT_ASPECT = 0.6
 
@@ -82,7 +86,14 @@ def summary_text(match: Match, width: int = TEXT_WIDTH) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def summary_svg(match: Match, width: int = SVG_WIDTH) -> str:
+def page_scale(width: int, lines: int) -> float:
+    """Millimetres per SVG unit when `lines` lines of `width` characters fill the page."""
+    across = width * CHAR_HEIGHT * FONT_ASPECT
+    down = (lines + 1) * CHAR_HEIGHT * 1.22
+    return min(PAGE_AREA_MM[0] / across, PAGE_AREA_MM[1] / down)
+
+
+def summary_svg(match: Match, widths: tuple[int, ...] = SVG_WIDTHS) -> str:
     """The terminal summary, black on white, as an SVG the size of an A4 page."""
     from html import escape
 
@@ -90,8 +101,16 @@ def summary_svg(match: Match, width: int = SVG_WIDTH) -> str:
 
     from hgin.cli.render import summary_view
 
-    console = _recording(width)
-    console.print(summary_view(match))
+    best: tuple[float, Console] | None = None
+    for width in widths:
+        drawn = _recording(width)
+        drawn.print(summary_view(match))
+        scale = page_scale(width, len(drawn.export_text(clear=False).splitlines()))
+        if best is None or scale > best[0]:
+            best = (scale, drawn)
+    if best is None:
+        raise ValueError("summary_svg needs at least one width")
+    console = best[1]
     first, second = match.players
     title = escape(f"Hollywood Gin: {first} v {second}").replace("{", "{{").replace("}", "}}")
     return console.export_svg(
