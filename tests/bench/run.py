@@ -236,7 +236,9 @@ def measure(benches: Sequence[Bench], rounds: int, base: dict[str, str]) -> None
             if number % 2:
                 pair.reverse()
             for argv, run_env, times in pair:
-                timing, _ = run_once(argv, run_env)
+                timing, done = run_once(argv, run_env)
+                if done.returncode != 0:
+                    sys.exit(f"\n{' '.join(argv)} failed (exit {done.returncode}): {done.stderr}")
                 times.append(timing)
     print(file=sys.stderr)
 
