@@ -1,6 +1,7 @@
 """Recording hands: gin, knock, draw, and taking them back with undo and redo."""
 
-from __future__ import annotations
+# Annotations are evaluated once, here: as strings (`from __future__ import annotations`)
+# Typer would compile each again while building the command, on every `hgin gin` (issue 8).
 
 import re
 from typing import Annotated
