@@ -309,15 +309,3 @@ def chart_sections(match: Match) -> list[Section]:
         "a ring marks the hand that closed a game.</figcaption>"
     )
     return [Section("chart", "Scores hand by hand", f"<figure>{svg}{caption}</figure>")]
-
-
-BAR_WIDTH = 8
-BAR_FULL = "█"
-BAR_EMPTY = "░"
-
-
-def progress_bar(points: int, target: int, width: int = BAR_WIDTH) -> str:
-    """A text bar of `points` toward `target`: full blocks for the share reached (rounded down,
-    so only a closed game is ever full), light shade for the rest."""
-    filled = max(0, min(width, points * width // max(target, 1)))
-    return BAR_FULL * filled + BAR_EMPTY * (width - filled)

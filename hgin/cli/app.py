@@ -21,6 +21,12 @@ def one_line(message: str) -> str:
 class HginGroup(TyperGroup):
     """Turns every HginError raised below it into one line on stderr and exit status 1."""
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        from hgin.cli.startup import quick_conversion
+
+        quick_conversion()  # keeps Typer from importing pydantic for plain values
+        return super().make_context(*args, **kwargs)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
@@ -62,13 +68,9 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     params = ctx.params if ctx is not None else {}
     if "first" in params and "second" in params:
         return player_candidates(incomplete, _names_on_line(ctx))
-    from hgin.scorekeeper import ScoreKeeper
+    from hgin.peek import match_players  # the names only: no engine for a completion
 
-    try:
-        players = ScoreKeeper().load(params.get("match")).players
-    except (HginError, OSError):
-        return []
-    return player_candidates(incomplete, players)
+    return player_candidates(incomplete, match_players(params.get("match")))
 
 
 def complete_known_player(incomplete: str) -> list[str]:
@@ -157,9 +159,16 @@ def root(
 
 def main() -> None:
     """Entry point of the `hgin` command."""
-    import hgin.cli.commands  # noqa: F401 - registers the commands
+    import os
 
-    app(prog_name="hgin")
+    import hgin.cli.commands  # noqa: F401 - registers the commands
+    from hgin.cli.startup import collect_rarely, only_the_command, spare_the_exit
+
+    collect_rarely()
+    try:
+        only_the_command(app, sys.argv[1:], os.environ)(prog_name="hgin")
+    finally:
+        spare_the_exit()
 
 
 if __name__ == "__main__":  # pragma: no cover

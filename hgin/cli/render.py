@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from hgin.charts import BAR_FULL, progress_bar
+from hgin.bars import BAR_FULL, progress_bar
+from hgin.cli.console import make_console as make_console  # still importable from here
 from hgin.cli.layout import Fit, Pieces
 from hgin.match import Match
 from hgin.narrate import describe_result
@@ -20,11 +21,6 @@ from hgin.summary import game_score, hand_line, hands_won_line, result_sentence,
 
 NOT_OPEN = "–"
 WON_MARK = "✓"
-
-
-def make_console(stderr: bool = False, width: int | None = None) -> Console:
-    """A console built now, so it honours COLUMNS and NO_COLOR as they are set."""
-    return Console(stderr=stderr, highlight=False, emoji=False, width=width)
 
 
 def rules_line(rules: Rules) -> str:

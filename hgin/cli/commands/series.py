@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from hgin.cli.app import JsonFlag, app, complete_player
-from hgin.series import Standing
+
+if TYPE_CHECKING:
+    from hgin.series import Standing
 
 series_app = typer.Typer(help="Play a series of matches to a target.", rich_markup_mode=None)
 app.add_typer(series_app, name="series")
