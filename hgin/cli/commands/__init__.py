@@ -11,6 +11,7 @@ from hgin.cli.commands import (
     play,
     restore,
     rules,
+    series,
     summary,
     transfer,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "play",
     "restore",
     "rules",
+    "series",
     "summary",
     "transfer",
 ]
