@@ -12,7 +12,8 @@ those libraries:
 Every benchmark gets its own temporary HGIN_HOME (the user's data is never touched), generated
 through the library. The match list and the statistics run over 300 and over a few thousand
 finished matches, after one untimed run has built their caches. A match of 10,000 recorded hands
-(target 100000, so it never ends) is replayed and loaded in-process and shown as a process.
+(target 100000, so it never ends) is replayed and loaded in-process (timed as `timeit` does, with
+the garbage collector off; the replay also with it on) and shown as a process.
 
 Children run with a private bytecode cache (PYTHONPYCACHEPREFIX in a temporary folder, filled by
 the untimed warm-up runs), as an installed package has compiled bytecode; `--as-is` keeps the
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import functools
+import gc
 import os
 import platform
 import random
@@ -246,13 +248,23 @@ def measure(benches: Sequence[Bench], rounds: int, base: dict[str, str]) -> None
 # -- in-process timings ------------------------------------------------------------------------
 
 
-def median_time(function: Callable[[], object], repeat: int) -> float:
-    """Median wall time of `repeat` calls, in seconds."""
+def median_time(function: Callable[[], object], repeat: int, collect: bool = False) -> float:
+    """Median wall time of `repeat` calls, in seconds; as `timeit` does, the garbage collector
+    is off while a call is timed unless `collect` (its passes depend on everything else the
+    process holds, here thousands of generated matches)."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
+        gc.collect()
+        was_on = gc.isenabled()
+        if not collect:
+            gc.disable()
+        try:
+            start = time.perf_counter()
+            function()
+            times.append(time.perf_counter() - start)
+        finally:
+            if was_on:
+                gc.enable()
     return statistics.median(times)
 
 
@@ -264,10 +276,11 @@ def in_process(home: Path, repeat: int) -> list[tuple[str, float, str]]:
         hands = match.hands[:count]
         scoring = functools.partial(replay, match.players, match.rules, "Ann", hands)
         seconds = median_time(scoring, repeat)
-        per_hand = seconds / count * 1e6
-        note = f"{per_hand:.1f} µs a hand"
+        note = f"{seconds / count * 1e6:.1f} µs a hand"
         if count == LONG_HANDS:
             note += f"; {'✓' if seconds < REPLAY_TARGET else '✗'} < {REPLAY_TARGET * 1000:.0f} ms"
+            collected = median_time(scoring, repeat, collect=True)
+            note += f"; {ms(collected)} ms with the garbage collector on"
         rows.append((f"`sheet.replay`, {count:,} hands", seconds, note))
     seconds = median_time(lambda: store.load(match.id), repeat)
     size = store.match_path(match.id).stat().st_size
