@@ -51,9 +51,9 @@ In progress after 5 hands; A deals next.
 Games
 Game   Winner     A   B
 ───────────────────────
-I      A        108   0
-II     open      78   0
-III    open      35   0
+I      A        108   –
+II     open      78   –
+III    open      35   –
 Hands won: A 3, B 1
 
 Hands

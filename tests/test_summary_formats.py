@@ -152,9 +152,9 @@ def test_markdown_tables(run: Run) -> None:
     assert games == [
         ["Game", "Winner", "A", "B"],
         [":--", ":--", "--:", "--:"],
-        ["I", "A", "108 + 275 = 383", "0"],
-        ["II", "open", "78", "0"],
-        ["III", "open", "35", "0"],
+        ["I", "A", "108 + 275 = 383", "–"],
+        ["II", "open", "78", "–"],
+        ["III", "open", "35", "–"],
         ["**Total**", "", "**496**", "**0**"],
     ]
     assert hands[0] == ["#", "Dealer", "Result", "Points", "Entered in"]
@@ -217,4 +217,9 @@ def test_every_format_agrees_with_show_json(
     assert len(page.tables.get("hands", [])) == (len(played) + 1 if played else 0)
     for game, row in zip(sheet["games"], page.tables["games"][1:4], strict=True):
         shown = [cell.split()[-1] for cell in row[2:]]
-        assert shown == [str(game["scores"][p] + game["bonuses"][p]) for p in ("A", "B")]
+        assert shown == [
+            str(game["scores"][p] + game["bonuses"][p])
+            if game["entered"][p] or game["scores"][p] or game["bonuses"][p]
+            else "–"
+            for p in ("A", "B")
+        ]

@@ -39,9 +39,9 @@ def test_html_page_tables(run: Run) -> None:
     assert page.title == "Hollywood Gin: A v B"
     assert page.tables["games"] == [
         ["Game", "Winner", "A", "B"],
-        ["I", "A", "108 + 275 = 383", "0"],
-        ["II", "open", "78", "0"],
-        ["III", "open", "35", "0"],
+        ["I", "A", "108 + 275 = 383", "–"],
+        ["II", "open", "78", "–"],
+        ["III", "open", "35", "–"],
         ["Total", "", "496", "0"],
     ]
     assert page.tables["hands"] == [

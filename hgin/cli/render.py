@@ -16,7 +16,6 @@ from hgin.match import Match
 from hgin.narrate import describe_result
 from hgin.rules import Rules
 from hgin.sheet import Game, Sheet, game_name
-from hgin.storage import MatchEntry
 from hgin.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
 
 NOT_OPEN = "–"
@@ -219,30 +218,3 @@ def print_lines(lines: Iterable[str]) -> None:
     for line in lines:
         console.print(Text(line))
 
-
-def print_matches(entries: Iterable[MatchEntry], current: str | None) -> None:
-    """The list of stored matches."""
-    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
-    table.add_column("", width=1)
-    table.add_column("Match")
-    table.add_column("Players")
-    table.add_column("Rules")
-    table.add_column("Hands", justify="right")
-    table.add_column("Status")
-    for entry in entries:
-        if entry.finished:
-            status = f"won by {entry.winner}" if entry.winner else "ended level"
-        else:
-            status = "in play"
-        table.add_row(
-            Text("*" if entry.id == current else ""),
-            Text(entry.id),
-            Text(f"{entry.players[0]} v {entry.players[1]}"),
-            Text(entry.profile),
-            Text(str(entry.hands)),
-            Text(status),
-        )
-    console = make_console()
-    console.print(table)
-    if current:
-        console.print(Text("* current match", style="dim"))
