@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
@@ -58,6 +59,16 @@ def _check_count(what: str, value: int | None, low: int, high: int) -> int:
     if not low <= value <= high:
         raise HginError(f"{what} must be between {low} and {high}, not {value}")
     return value
+
+
+def written_plainly(hand: Hand) -> Hand:
+    """The hand with its upcard in the one canonical spelling ('qS' and 'Q♠' are one card)."""
+    if hand.upcard is None:
+        return hand
+    from hgin.cards import parse_card
+
+    canonical = str(parse_card(hand.upcard))
+    return hand if canonical == hand.upcard else dataclasses.replace(hand, upcard=canonical)
 
 
 def upcard_facts(rules: Rules, hand: Hand) -> tuple[int | None, bool]:

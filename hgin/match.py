@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from hgin.errors import HginError
-from hgin.hands import Hand, hand_award
+from hgin.hands import Hand, hand_award, written_plainly
 from hgin.rules import Rules, check_rules
 from hgin.sheet import Sheet, replay
 
@@ -98,6 +98,7 @@ class Match:
         """The match with one more hand; clears what could be redone."""
         self.check_open()
         hand_award(self.rules, self.players, hand)
+        hand = written_plainly(hand)
         return dataclasses.replace(self, hands=(*self.hands, hand), undone=())
 
     def without_last(self) -> tuple[Match, Hand]:
@@ -122,6 +123,7 @@ class Match:
 
     def with_hands(self, hands: tuple[Hand, ...]) -> Match:
         """The match with its hands replaced (edit, delete), checked by replaying them all."""
+        hands = tuple(written_plainly(h) for h in hands)
         changed = dataclasses.replace(self, hands=hands, undone=())
         changed.sheet  # noqa: B018 - replaying is the check
         return changed

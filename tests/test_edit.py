@@ -205,7 +205,7 @@ def test_edit_with_oklahoma_upcard_and_another_match(run: Run, show_json) -> Non
     run("new", "Cy", "Di")
     result = run("edit", "1", "knock", "ann", "3", "20", "-u", "3s", "--match", okla)
     assert result.exit_code == 0, result.stderr
-    assert "→ knock Ann 3 20 --upcard 3s (Knock: Ann scores (20 − 3) × 2 = 34" in flat(
+    assert "→ knock Ann 3 20 --upcard 3♠ (Knock: Ann scores (20 − 3) × 2 = 34" in flat(
         result.stdout
     )
     assert [h["points"] for h in show_json("--match", okla)["hands"]] == [34]

@@ -67,6 +67,7 @@ def test_oklahoma_gin_on_a_spade_doubles_the_bonus_too(run: Run, show_json) -> N
     run("gin", "ann", "10", "-u", "qS")
     run("gin", "ann", "10", "-u", "Qh")
     assert points(show_json) == [70, 35]
+    assert [h["entered"]["upcard"] for h in show_json()["hands"]] == ["Q♠", "Q♥"]
 
 
 @pytest.mark.parametrize(

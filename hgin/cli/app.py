@@ -10,9 +10,14 @@ from typer.core import TyperGroup
 
 from hgin.errors import HginError
 
+MAX_REFUSAL = 300
+
 
 def one_line(message: str) -> str:
-    """A refusal made safe for a terminal: one line, control characters shown escaped."""
+    """A refusal made safe for a terminal: one line, control characters shown escaped, and
+    cut short (a refusal may quote what was typed, which could be a whole file)."""
+    if len(message) > MAX_REFUSAL:
+        message = message[: MAX_REFUSAL - 1] + "…"
     return "".join(
         char if char.isprintable() else repr(char)[1:-1] for char in message.replace("\n", " ")
     )
@@ -33,6 +38,34 @@ class HginGroup(TyperGroup):
         except HginError as refusal:
             typer.echo(f"hgin: {one_line(str(refusal))}", err=True)
             raise typer.Exit(code=1) from None
+        except BrokenPipeError:
+            # The reader went away (`hgin matches | head`): stop quietly, as other tools do.
+            _silence_stdout()
+            raise typer.Exit(code=1) from None
+        except OSError as error:
+            if not _is_output_error(error):
+                raise
+            typer.echo(f"hgin: cannot write the output: {error.strerror or error}", err=True)
+            _silence_stdout()
+            raise typer.Exit(code=1) from None
+
+
+def _is_output_error(error: OSError) -> bool:
+    """Whether an OSError came from writing to stdout (a full disk, a closed pipe)."""
+    import errno
+
+    return error.errno in (errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        return
 
 
 app = typer.Typer(
