@@ -24,6 +24,7 @@ def count(
     cards: Annotated[
         list[str],
         typer.Argument(
+            metavar="CARDS",
             help="10 or 11 cards, separately or in one quoted string: 7s 10d Td Q♥ A♣ kh.",
             show_default=False,
         ),

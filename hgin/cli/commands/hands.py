@@ -18,7 +18,9 @@ WHOLE = re.compile(r"[+-]?[0-9]+")
 PlayerArgument = Annotated[
     str,
     typer.Argument(
-        help="The player (any unique start of the name).", autocompletion=complete_player
+        metavar="PLAYER",
+        help="The player (any unique start of the name).",
+        autocompletion=complete_player,
     ),
 ]
 UpcardOption = Annotated[
@@ -88,6 +90,7 @@ def gin(
     opponent_deadwood: Annotated[
         str | None,
         typer.Argument(
+            metavar="OPPONENT_DEADWOOD",
             help="The opponent's deadwood after their own melds (0-98); "
             "leave it out when --opponent gives their cards.",
             show_default=False,
@@ -119,6 +122,7 @@ def knock(
     knocker_deadwood: Annotated[
         str | None,
         typer.Argument(
+            metavar="KNOCKER_DEADWOOD",
             help="The knocker's deadwood (1-10); leave it out when --hand gives the cards.",
             show_default=False,
         ),
@@ -126,6 +130,7 @@ def knock(
     opponent_deadwood: Annotated[
         str | None,
         typer.Argument(
+            metavar="OPPONENT_DEADWOOD",
             help="The opponent's deadwood after laying off (0-98); "
             "leave it out when --opponent gives the cards.",
             show_default=False,

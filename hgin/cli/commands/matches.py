@@ -144,7 +144,9 @@ def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
 def use(
     match: Annotated[
         str,
-        typer.Argument(help="Match identifier (or its start).", autocompletion=complete_match),
+        typer.Argument(
+            metavar="MATCH", help="Match identifier (or its start).", autocompletion=complete_match
+        ),
     ],
 ) -> None:
     """Make another stored match the current one."""

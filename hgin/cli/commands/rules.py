@@ -63,8 +63,12 @@ def rules_show(
 
 @rules_app.command("set")
 def rules_set(
-    option: Annotated[str, typer.Argument(help="A rule option, e.g. gin-bonus or tie.")],
-    value: Annotated[str, typer.Argument(help="Its new value, e.g. 20, knocker, on.")],
+    option: Annotated[
+        str, typer.Argument(metavar="OPTION", help="A rule option, e.g. gin-bonus or tie.")
+    ],
+    value: Annotated[
+        str, typer.Argument(metavar="VALUE", help="Its new value, e.g. 20, knocker, on.")
+    ],
     match: MatchOption = None,
 ) -> None:
     """Change one rule of a match and re-score every hand from the start."""
@@ -93,7 +97,7 @@ def rules_set(
 )
 def rules_save(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="Preset name, e.g. pub.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Preset name, e.g. pub.")],
     base: Annotated[
         str, typer.Option("--base", help="Start from this profile or preset.")
     ] = "friendly",
