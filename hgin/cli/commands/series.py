@@ -15,6 +15,12 @@ if TYPE_CHECKING:
 series_app = typer.Typer(help="Play a series of matches to a target.", rich_markup_mode=None)
 app.add_typer(series_app, name="series")
 
+DealerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dealer", "-d", help="Who deals first (else by lot).", autocompletion=complete_player
+    ),
+]
 SeriesOption = Annotated[
     str | None,
     typer.Option("--series", "-s", help="The series (identifier or its start); else the current."),
@@ -89,15 +95,7 @@ def series_new(
     rules: Annotated[
         str, typer.Option("--rules", "-r", help="friendly, classic, or a saved preset.")
     ] = "friendly",
-    dealer: Annotated[
-        str | None,
-        typer.Option(
-            "--dealer",
-            "-d",
-            help="Who deals first (else by lot).",
-            autocompletion=complete_player,
-        ),
-    ] = None,
+    dealer: DealerOption = None,
 ) -> None:
     """Start a series and its first match; each finished match's totals are credited."""
     from hgin.presets import find_profile
@@ -114,15 +112,7 @@ def series_new(
 @series_app.command("next")
 def series_next(
     series: SeriesOption = None,
-    dealer: Annotated[
-        str | None,
-        typer.Option(
-            "--dealer",
-            "-d",
-            help="Who deals first (else by lot).",
-            autocompletion=complete_player,
-        ),
-    ] = None,
+    dealer: DealerOption = None,
 ) -> None:
     """Start the series' next match once the last one is finished."""
     from hgin.series_store import SeriesBook
