@@ -374,3 +374,13 @@ def test_a_refusal_quoting_huge_input_stays_short(run: Run) -> None:
     assert line.startswith("hgin: 'xxx")
     assert line.endswith("…\n")
     assert len(line) == len("hgin: ") + 300 + 1
+
+
+def test_help_lists_commands_in_table_order(run: Run) -> None:
+    listed = [
+        line.split()[0]
+        for line in run("--help").stdout.split("Commands:")[1].splitlines()
+        if line.startswith("  ") and not line.startswith("   ")
+    ]
+    assert listed[:8] == ["new", "gin", "knock", "draw", "undo", "redo", "show", "summary"]
+    assert listed[-1] == "demo"

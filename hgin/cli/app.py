@@ -23,8 +23,23 @@ def one_line(message: str) -> str:
     )
 
 
+# The order `hgin --help` lists the commands in: the order they are needed at the table.
+COMMAND_ORDER = (
+    "new", "gin", "knock", "draw", "undo", "redo", "show", "summary", "play", "edit", "delete",
+    "matches", "use", "rules", "series", "count", "stats", "export", "import", "restore",
+    "config", "demo",
+)  # fmt: skip
+
+
 class HginGroup(TyperGroup):
     """Turns every HginError raised below it into one line on stderr and exit status 1."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names: list[str] = super().list_commands(ctx)
+        last = len(COMMAND_ORDER)
+        return sorted(
+            names, key=lambda n: (COMMAND_ORDER.index(n) if n in COMMAND_ORDER else last, n)
+        )
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         from hgin.cli.startup import quick_conversion

@@ -102,7 +102,7 @@ def gin(
     upcard: UpcardOption = None,
     match: MatchOption = None,
 ) -> None:
-    """Record a gin: WINNER went out with no deadwood (counted from the cards if given)."""
+    """Record a gin: PLAYER went out with no deadwood (counted from the cards if given)."""
     count = optional_count(opponent_deadwood, "the opponent's deadwood")
     keeper = ScoreKeeper()
     if hand is None and opponent is None:
