@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run, snapshot
+from tests.conftest import Run, flat, snapshot
 
 
 def test_seed_000_worked_example(run: Run, show_json) -> None:
@@ -384,3 +384,19 @@ def test_help_lists_commands_in_table_order(run: Run) -> None:
     ]
     assert listed[:8] == ["new", "gin", "knock", "draw", "undo", "redo", "show", "summary"]
     assert listed[-1] == "demo"
+
+
+@pytest.mark.parametrize("rules", ["friendly", "classic"])
+def test_demo_plays_a_whole_match_without_touching_the_users_data(
+    run: Run, hgin_home: Path, rules: str
+) -> None:
+    run("new", "Cy", "Di", "--dealer", "Cy")
+    before = snapshot(hgin_home)
+    result = run("demo", "--rules", rules)
+    assert result.exit_code == 0
+    out = flat(result.stdout)
+    assert "Gin: Ann scores 25 + 18 = 43 in games I and II." in out
+    assert "Knock: Ann scores 38 − 3 = 35 in games I, II and III; game I closes, Ann wins it" in out
+    assert "Match over: Ann wins 2 games to 1." in out
+    assert snapshot(hgin_home) == before
+    assert run("demo", "--rules", "bogus").exit_code == 2

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -35,15 +35,17 @@ def play_demo_hand(keeper: ScoreKeeper, words: tuple[str, ...]) -> Outcome:
 
 @app.command()
 def demo(
-    rules: Annotated[str, typer.Option("--rules", "-r", help="friendly or classic.")] = "friendly",
+    rules: Annotated[
+        Literal["friendly", "classic"], typer.Option("--rules", "-r", help="The rules to play.")
+    ] = "friendly",
 ) -> None:
     """Play a sample match in a throw-away folder; your own matches are not touched."""
     import tempfile
 
     from hgin.cli.render import print_lines, print_sheet, print_summary
-    from hgin.presets import find_profile
+    from hgin.rules import PROFILES
 
-    profile = find_profile(rules) if rules in ("friendly", "classic") else find_profile("friendly")
+    profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:
         keeper = ScoreKeeper(Path(folder))
         match = keeper.new_match("Ann", "Bob", profile, dealer="Bob")
