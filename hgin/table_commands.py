@@ -10,20 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from hgin.counts import WHOLE, whole_number
 from hgin.errors import HginError
 from hgin.hands import Hand, HandKind
 
 if TYPE_CHECKING:
     from hgin.match import Match
 
-WHOLE = re.compile(r"[+-]?[0-9]+")
-MAX_DIGITS = 6
 Plain = Literal["undo", "redo", "show", "summary", "quit"]
 
 
@@ -150,16 +148,6 @@ def find_word(typed: str, kinds: bool = False) -> Word:
         raise HginError(f"'{typed}' is not a command ({hint})")
     names = "|".join(w.name for w in words)
     raise HginError(f"'{typed}' is not a kind of hand: use {names}, {ENTRY_EXAMPLE}")
-
-
-def whole_number(text: str, what: str) -> int:
-    """A typed count or hand number; anything but a whole number is refused."""
-    cleaned = text.strip()
-    if not WHOLE.fullmatch(cleaned):
-        raise HginError(f"{what} must be a whole number, not '{text}'")
-    if len(cleaned.lstrip("+-")) > MAX_DIGITS:
-        raise HginError(f"{what} {cleaned} is far too large")
-    return int(cleaned)
 
 
 def split_line(line: str) -> list[str]:

@@ -3,7 +3,6 @@
 # Annotations are evaluated once, here: as strings (`from __future__ import annotations`)
 # Typer would compile each again while building the command, on every `hgin gin` (issue 8).
 
-import re
 from typing import Annotated
 
 import typer
@@ -13,7 +12,6 @@ from hgin.errors import HginError
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}
-WHOLE = re.compile(r"[+-]?[0-9]+")
 
 PlayerArgument = Annotated[
     str,
@@ -31,14 +29,11 @@ UpcardOption = Annotated[
 
 def whole_number(text: str, what: str) -> int:
     """A typed count; anything but a whole number is refused (exit 1), like a bad count."""
-    cleaned = text.strip()
-    if cleaned.startswith("--"):
-        raise typer.BadParameter(f"no such option {cleaned}")
-    if not WHOLE.fullmatch(cleaned):
-        raise HginError(f"{what} must be a whole number, not '{text}'")
-    if len(cleaned.lstrip("+-")) > 6:
-        raise HginError(f"{what} {cleaned} is far too large")
-    return int(cleaned)
+    if text.strip().startswith("--"):
+        raise typer.BadParameter(f"no such option {text.strip()}")
+    from hgin.counts import whole_number as read_count
+
+    return read_count(text, what)
 
 
 def show_outcome(outcome: Outcome) -> None:
