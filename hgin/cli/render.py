@@ -217,4 +217,3 @@ def print_lines(lines: Iterable[str]) -> None:
     console = make_console()
     for line in lines:
         console.print(Text(line))
-
