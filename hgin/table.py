@@ -15,6 +15,7 @@ from hgin.errors import HginError
 from hgin.match import Match
 from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
 from hgin.table_commands import (
+    CountCards,
     Delete,
     Edit,
     Entry,
@@ -85,6 +86,12 @@ class TableSession:
             return Reply()
         if isinstance(action, Help):
             return Reply(tuple(help_lines(action.topic)))
+        if isinstance(action, CountCards):
+            from hgin.card_entry import count_hand
+            from hgin.card_text import hand_count_blocks, plain_lines
+
+            count = count_hand(action.cards, action.opponent)
+            return Reply(tuple(plain_lines(*hand_count_blocks(count))))
         if isinstance(action, Record):
             self.match = keeper.load(match_id)
             if self.match.sheet.finished:

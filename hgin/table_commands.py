@@ -39,6 +39,7 @@ COMMANDS: tuple[Word, ...] = (
     Word("gin", "g", "gin PLAYER THEIRS", "gin; THEIRS: their deadwood"),
     Word("knock", "k", "knock PLAYER MINE THEIRS", "knock (hgin sees undercuts)"),
     Word("draw", "d", "draw", "a dead hand"),
+    Word("count", "c", "count CARDS [-o CARDS]", "melds, deadwood, discard; records nothing"),
     Word("undo", "u", "undo", "take back the last hand"),
     Word("redo", "r", "redo", "put back what undo took"),
     Word("show", "s", "show", "the sheet again"),
@@ -124,7 +125,15 @@ class Help:
     topic: str | None = None
 
 
-Action = Record | Edit | Delete | Simple | Help
+@dataclass(frozen=True, slots=True)
+class CountCards:
+    """Count 10 or 11 cards (and the opponent's, with layoffs) without recording anything."""
+
+    cards: tuple[str, ...]
+    opponent: str | None = None
+
+
+Action = Record | Edit | Delete | Simple | Help | CountCards
 
 
 def find_word(typed: str, kinds: bool = False) -> Word:
@@ -254,6 +263,13 @@ def parse_line(line: str) -> Action | None:
     args = words[1:]
     if word.name in ("gin", "knock", "draw"):
         return Record(parse_entry([word.name, *args]))
+    if word.name == "count":
+        positional, values, big = _options(args, word.usage)
+        if big or "upcard" in values or "hand" in values:
+            raise HginError(f"count takes only cards: type {word.usage}")
+        if not positional:
+            raise HginError(f"say which cards: {word.usage}")
+        return CountCards(tuple(positional), values.get("opponent"))
     if word.name == "help":
         if len(args) > 1:
             raise HginError("type help, or help and one command word")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -333,3 +334,25 @@ def test_cards_are_counted_inside_the_session(run: Run, show_json) -> None:
     one_shot = run("gin", "b", "--opponent", OPPONENT).stdout
     run("undo")
     assert run("play", input=lines(f'g b -o "{OPPONENT}"')).stdout.endswith(one_shot)
+
+
+def test_count_in_play_shows_the_count_and_records_nothing(run: Run, hgin_home: Path) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    before = snapshot(hgin_home)
+    cards = "5h 6h 7h Ks Kd Kc Ac 2c 3c 4d"
+    theirs = "8h 9h 2s 3d 4s Qs Qd Jd 5c 6c"
+    result = run("play", input=f'c {cards} -o "{theirs}"\ncount 4h 5h 6h 9c 9d 9s Ac 2c 3c Kd 7h\n')
+    assert result.exit_code == 0, result.output
+    one_shot = run("count", cards, "--opponent", theirs)
+    assert "Knock: 4 against 50 after layoffs; the knocker wins 46." in result.stdout
+    assert "Lays off  8♥ onto 5♥ 6♥ 7♥" in result.stdout
+    assert "Discard   K♦ (the best of the eleven)" in result.stdout
+    for line in ("Deadwood  4♦ = 4", "9♥ onto 5♥ 6♥ 7♥ 8♥"):
+        assert line in one_shot.stdout
+        assert line in result.stdout
+    assert snapshot(hgin_home) == before
+    refused = run("play", input="count 4h\ncount --big 4h\n")
+    assert refused.exit_code == 1
+    assert "hgin: the cards: expected 10 or 11 cards, got 1" in refused.stderr
+    assert "count takes only cards" in refused.stderr
+    assert snapshot(hgin_home) == before
