@@ -181,12 +181,11 @@ def test_only_the_named_command_is_built() -> None:
             },
             ["show"],
         ),
-        ({"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin gin", "COMP_CWORD": "x"}, None),
+        # An unreadable request names no command: the whole app answers it.
+        ({"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin gin", "COMP_CWORD": "x"}, []),
     ],
 )
-def test_words_before_the_one_being_completed(
-    environ: dict[str, str], words: list[str] | None
-) -> None:
+def test_words_before_the_one_being_completed(environ: dict[str, str], words: list[str]) -> None:
     assert given_words(["ignored"], environ) == words
 
 

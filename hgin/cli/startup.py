@@ -30,25 +30,14 @@ def command_name(info: Any) -> str:
     return function.lower().replace("_", "-") if isinstance(function, str) else ""
 
 
-def given_words(argv: Sequence[str], environ: Mapping[str, str]) -> list[str] | None:
+def given_words(argv: Sequence[str], environ: Mapping[str, str]) -> list[str]:
     """The words typed after 'hgin': the arguments, or, while a shell asks for completions,
-    the words before the one being completed (None when they cannot be told)."""
-    shell = environ.get("_HGIN_COMPLETE")
-    if shell is None:
+    the words before the one being completed."""
+    if environ.get("_HGIN_COMPLETE") is None:
         return list(argv)
-    if "bash" in shell:
-        words = environ.get("COMP_WORDS", "").split()
-        try:
-            return words[1 : int(environ.get("COMP_CWORD", ""))]
-        except ValueError:
-            return None
-    line = environ.get("_TYPER_COMPLETE_ARGS")
-    if line is None:
-        return None
-    words = line.split()[1:]
-    if "powershell" in shell or "pwsh" in shell:
-        return words[:-1] if environ.get("_TYPER_COMPLETE_WORD_TO_COMPLETE") else words
-    return words if line.endswith(" ") else words[:-1]
+    from hgin.completion import words_before_cursor
+
+    return words_before_cursor(environ)
 
 
 def only_the_command(
