@@ -13,7 +13,7 @@ from hgin.match import Match
 from hgin.narrate import describe_hand, describe_result
 from hgin.scorekeeper import Outcome, ScoreKeeper
 from hgin.sheet import PlayedHand, Sheet, empty_sheet, extend, game_name
-from hgin.table_commands import Entry, entry_text
+from hgin.table_commands import Entry, entry_text, resolved
 
 
 def hand_index(match: Match, number: int) -> int:
@@ -96,7 +96,7 @@ def replace_hand(match: Match, number: int, entry: Entry) -> Outcome:
     """Hand `number` replaced by `entry` (keeping when it was recorded), the rest re-scored."""
     index = hand_index(match, number)
     old_hand = match.hands[index]
-    new_hand = entry.hand(match, recorded_at=old_hand.recorded_at)
+    new_hand = resolved(entry, match, recorded_at=old_hand.recorded_at)
     if _scored(new_hand) == _scored(old_hand):
         raise HginError(f"hand {number} is already {entry_text(old_hand)}: nothing to change")
     try:

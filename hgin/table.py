@@ -22,8 +22,10 @@ from hgin.table_commands import (
     Help,
     Record,
     Simple,
+    from_cards,
     help_lines,
     parse_line,
+    resolved,
 )
 
 if TYPE_CHECKING:
@@ -97,9 +99,9 @@ class TableSession:
             if self.match.sheet.finished:
                 raise HginError(FINISHED)
             entry = action.entry
-            if entry.from_cards:
+            if from_cards(entry):
                 return self._counted(entry)
-            outcome = keeper.record(lambda m: entry.hand(m, now_text()), match=match_id)
+            outcome = keeper.record(lambda m: resolved(entry, m, now_text()), match=match_id)
             return self._changed(outcome)
         if isinstance(action, Edit):
             return self._changed(edit_hand(keeper, action.number, action.entry, match=match_id))

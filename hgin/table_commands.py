@@ -55,38 +55,21 @@ ALIASES = {"?": "help", "exit": "quit", "bye": "quit"}
 ENTRY_EXAMPLE = "for example 'knock bob 4 20'"
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """A hand as typed: the player still as typed, counts checked only for being numbers."""
+# A hand as typed: the player still as typed (any unique start of a name), no time yet.
+Entry = Hand
 
-    kind: HandKind
-    player: str | None = None
-    deadwood: int | None = None
-    opponent_deadwood: int | None = None
-    upcard: str | None = None
-    hand_cards: str | None = None
-    opponent_cards: str | None = None
 
-    @property
-    def from_cards(self) -> bool:
-        """Whether hgin is to count the cards (the counts, if typed too, are checked)."""
-        return self.hand_cards is not None or self.opponent_cards is not None
+def from_cards(entry: Entry) -> bool:
+    """Whether hgin is to count the cards (the counts, if typed too, are checked)."""
+    return entry.hand_cards is not None or entry.opponent_cards is not None
 
-    def hand(self, match: Match, recorded_at: str | None) -> Hand:
-        """The hand to record in `match`, with the player's name resolved."""
-        if self.from_cards:
-            raise HginError(
-                "a correction takes the counts, not the cards ('hgin count' gives them)"
-            )
-        player = match.player(self.player) if self.player is not None else None
-        return Hand(
-            self.kind,
-            player=player,
-            deadwood=self.deadwood,
-            opponent_deadwood=self.opponent_deadwood,
-            upcard=self.upcard,
-            recorded_at=recorded_at,
-        )
+
+def resolved(entry: Entry, match: Match, recorded_at: str | None) -> Hand:
+    """The hand to record in `match`: the player's name resolved, the time set."""
+    if from_cards(entry):
+        raise HginError("a correction takes the counts, not the cards ('hgin count' gives them)")
+    player = match.player(entry.player) if entry.player is not None else None
+    return dataclasses.replace(entry, player=player, recorded_at=recorded_at)
 
 
 @dataclass(frozen=True, slots=True)
