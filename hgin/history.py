@@ -8,6 +8,7 @@ the most recent match.
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -73,16 +74,8 @@ class MatchRecord:
         }
 
 
-_LINE_FIELDS = (
-    "games_won",
-    "hands_won",
-    "gins",
-    "knocks",
-    "undercuts",
-    "biggest_hand",
-    "points",
-    "longest_streak",
-)
+# The cached form of a line: the name, then these numbers in this order.
+_LINE_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerLine) if f.name != "name")
 
 
 def _line_to_list(line: PlayerLine) -> list[Any]:
