@@ -65,3 +65,21 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 def flat(text: str) -> str:
     """Text with every run of white space made one space (Rich wraps long sentences)."""
     return " ".join(text.split())
+
+
+def recorded_home(home: Path, *commands: tuple[str, ...]) -> Path:
+    """A data folder made by running `commands` through the CLI (for module-wide templates)."""
+    runner = CliRunner()
+    for args in commands:
+        result = runner.invoke(app, list(args), env={"HGIN_HOME": str(home)})
+        assert result.exit_code == 0, result.output
+    return home
+
+
+def copied_match(template: Path, home: Path) -> Path:
+    """A copy of a template data folder as `home`; its one match file."""
+    import shutil
+
+    shutil.copytree(template, home)
+    (path,) = (home / "matches").glob("*.json")
+    return path

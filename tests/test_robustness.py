@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,12 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from hgin.cli import app
 from hgin.errors import HginError
 from hgin.schema import match_from_dict, migrate
-from tests.conftest import Run, snapshot
+from tests.conftest import Run, copied_match, recorded_home, snapshot
 
 Data = dict[str, Any]
 
@@ -26,26 +23,20 @@ Data = dict[str, Any]
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A match with a gin, a knock and an undone hand, made once through the CLI."""
-    home = tmp_path_factory.mktemp("template") / "home"
-    runner = CliRunner()
-    for args in (
+    return recorded_home(
+        tmp_path_factory.mktemp("template") / "home",
         ("new", "Ann", "Bob", "--dealer", "Ann"),
         ("gin", "ann", "18"),
         ("knock", "bob", "3", "20"),
         ("draw",),
         ("undo",),
-    ):
-        result = runner.invoke(app, list(args), env={"HGIN_HOME": str(home)})
-        assert result.exit_code == 0, result.output
-    return home
+    )
 
 
 @pytest.fixture
 def match_file(template: Path, hgin_home: Path) -> Path:
     """A copy of the template's data folder as this test's; its match file."""
-    shutil.copytree(template, hgin_home)
-    (path,) = (hgin_home / "matches").glob("*.json")
-    return path
+    return copied_match(template, hgin_home)
 
 
 def edit(change: Callable[[Data], object]) -> Callable[[Data], Data]:

@@ -6,17 +6,14 @@ from __future__ import annotations
 import errno
 import json
 import os
-import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from hgin.cli import app
-from tests.conftest import Run, snapshot
+from tests.conftest import Run, copied_match, recorded_home, snapshot
 
 NO_SPACE = OSError(errno.ENOSPC, "No space left on device")
 
@@ -24,24 +21,18 @@ NO_SPACE = OSError(errno.ENOSPC, "No space left on device")
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A match with two hands, made once through the CLI."""
-    home = tmp_path_factory.mktemp("template") / "home"
-    runner = CliRunner()
-    for args in (
+    return recorded_home(
+        tmp_path_factory.mktemp("template") / "home",
         ("new", "Ann", "Bob", "--dealer", "Ann"),
         ("gin", "ann", "18"),
         ("knock", "bob", "3", "20"),
-    ):
-        result = runner.invoke(app, list(args), env={"HGIN_HOME": str(home)})
-        assert result.exit_code == 0, result.output
-    return home
+    )
 
 
 @pytest.fixture
 def match_file(template: Path, hgin_home: Path) -> Path:
     """A copy of the template's data folder as this test's; its match file."""
-    shutil.copytree(template, hgin_home)
-    (path,) = (hgin_home / "matches").glob("*.json")
-    return path
+    return copied_match(template, hgin_home)
 
 
 def hands_in(path: Path) -> int:
