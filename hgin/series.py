@@ -3,14 +3,14 @@ player's running total reaches the series target. Pure: the files are `hgin.seri
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from hgin.errors import HginError
+from hgin.identifiers import IDENTIFIER
 from hgin.match import Match
 
-SERIES_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+SERIES_ID = IDENTIFIER
 SERIES_SCHEMA = 1
 
 

@@ -8,11 +8,12 @@ import random
 from pathlib import Path
 
 from hgin.errors import HginError
+from hgin.identifiers import stem
 from hgin.match import Match
 from hgin.rules import Rules
 from hgin.scorekeeper import ScoreKeeper, now_text
 from hgin.series import SERIES_ID, Series, Standing, series_from_dict, standing
-from hgin.storage import atomic_write, slug
+from hgin.storage import atomic_write
 
 MAX_SERIES_TARGET = 1_000_000
 
@@ -96,11 +97,11 @@ class SeriesBook:
         made: list[Series] = []
 
         def record(match: Match) -> None:
-            stem = f"{match.created[:10]}-{slug(match.players[0])}-{slug(match.players[1])}"
-            taken, series_id, n = set(self.ids()), f"{stem}-series", 1
+            base = stem(match.created, match.players)
+            taken, series_id, n = set(self.ids()), f"{base}-series", 1
             while series_id in taken:
                 n += 1
-                series_id = f"{stem}-series-{n}"
+                series_id = f"{base}-series-{n}"
             made.append(Series(series_id, match.players, target, now_text(), (match.id,)))
             self._save(made[-1])
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hgin.errors import HginError
+from hgin.identifiers import IDENTIFIER
+from hgin.identifiers import stem as identifier_stem
 from hgin.match_index import MatchEntry, MatchIndex, entry_for
 from hgin.safefile import atomic_write, exclusive_lock, lock_if_free, sweep_temp_files
 
@@ -25,19 +25,12 @@ if TYPE_CHECKING:
 
 __all__ = ["MatchEntry", "Store", "atomic_write", "entry_for"]
 
-MATCH_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+MATCH_ID = IDENTIFIER
 LOCK_TIMEOUT = 5.0
 MAX_FILE_BYTES = 32 * 1024 * 1024
 # Everything a killed writer can leave in the data folder itself (written only under the lock).
 HOME_TEMP_PREFIXES = (".current.", ".index.json.")
 MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
-
-
-def slug(name: str) -> str:
-    """A file-name-safe fragment of a player name."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    cleaned = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-    return cleaned[:16].strip("-") or "player"
 
 
 def _reason(error: OSError) -> str:
@@ -145,7 +138,7 @@ class Store:
 
     def new_id(self, players: tuple[str, str], created: str) -> str:
         """A fresh identifier from the date and the players (call under the lock)."""
-        stem = f"{created[:10]}-{slug(players[0])}-{slug(players[1])}"
+        stem = identifier_stem(created, players)
         taken = set(self.known_ids())
         candidate, n = stem, 1
         while candidate in taken:
