@@ -28,7 +28,7 @@ def shortest_words(name: str, players: tuple[str, str]) -> str:
     words = name.split(" ")
     if len(words) == 1:
         return name
-    from hgin.match import resolve_player  # only names of several words need the engine
+    from hgin.engine.match import resolve_player  # only names of several words need the engine
 
     for count in range(1, len(words)):
         start = " ".join(words[:count])

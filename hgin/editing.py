@@ -7,13 +7,13 @@ impossible (recorded after the match would now have ended) is refused and names 
 
 from __future__ import annotations
 
+from hgin.engine.hands import Hand, hand_award
+from hgin.engine.match import Match
+from hgin.engine.narrate import describe_hand, describe_result
+from hgin.engine.sheet import PlayedHand, Sheet, empty_sheet, extend, game_name
 from hgin.errors import HginError
-from hgin.hands import Hand, hand_award
-from hgin.match import Match
-from hgin.narrate import describe_hand, describe_result
+from hgin.play.parser import Entry, entry_text, resolved
 from hgin.scorekeeper import Outcome, ScoreKeeper
-from hgin.sheet import PlayedHand, Sheet, empty_sheet, extend, game_name
-from hgin.table_commands import Entry, entry_text, resolved
 
 
 def hand_index(match: Match, number: int) -> int:

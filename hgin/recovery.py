@@ -11,7 +11,7 @@ from datetime import datetime
 
 from hgin.errors import HginError
 from hgin.scorekeeper import Outcome, ScoreKeeper
-from hgin.storage import BackupEntry
+from hgin.store.matches import BackupEntry
 
 
 def restore_target(keeper: ScoreKeeper, match: str | None) -> str:

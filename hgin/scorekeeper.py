@@ -16,18 +16,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hgin.errors import HginError
-from hgin.paths import data_dir
+from hgin.store.paths import data_dir
 
 # The engine and the storage are imported where they are used: every command module imports
 # this one, and a command that never opens a match should not pay for them (issue 8).
 if TYPE_CHECKING:
     import random
 
-    from hgin.card_entry import CardsText, CountedHand
-    from hgin.hands import Hand
-    from hgin.match import Match
-    from hgin.rules import Rules
-    from hgin.storage import MatchEntry
+    from hgin.engine.card_entry import CardsText, CountedHand
+    from hgin.engine.hands import Hand
+    from hgin.engine.match import Match
+    from hgin.engine.rules import Rules
+    from hgin.store.matches import MatchEntry
 
 
 def now_text() -> str:
@@ -58,7 +58,7 @@ class ScoreKeeper:
     """Matches kept in one data folder."""
 
     def __init__(self, home: Path | None = None) -> None:
-        from hgin.storage import Store
+        from hgin.store.matches import Store
 
         self.store = Store(home if home is not None else data_dir())
 
@@ -105,8 +105,8 @@ class ScoreKeeper:
         `also` runs under the same lock once the match is saved (a series records it there);
         if it refuses, the new match is removed again.
         """
-        from hgin.match import Match, check_name
-        from hgin.rules import PROFILES
+        from hgin.engine.match import Match, check_name
+        from hgin.engine.rules import PROFILES
 
         players = (check_name(first), check_name(second))
         if players[0].casefold() == players[1].casefold():
@@ -116,7 +116,7 @@ class ScoreKeeper:
 
             first_dealer = (chooser or random.SystemRandom()).choice(players)
         else:
-            from hgin.match import resolve_player
+            from hgin.engine.match import resolve_player
 
             first_dealer = resolve_player(players, dealer)
         created = now_text()
@@ -151,7 +151,7 @@ class ScoreKeeper:
 
     def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
         """Record the hand built from the loaded match (names resolved against its players)."""
-        from hgin.narrate import describe_hand
+        from hgin.engine.narrate import describe_hand
 
         def add(loaded: Match) -> Outcome:
             changed = loaded.with_hand(hand(loaded))
@@ -170,7 +170,7 @@ class ScoreKeeper:
         match: str | None = None,
     ) -> Outcome:
         """Record a gin (or a big gin) by `player` against the opponent's deadwood."""
-        from hgin.hands import Hand
+        from hgin.engine.hands import Hand
 
         return self.record(
             lambda m: Hand(
@@ -193,7 +193,7 @@ class ScoreKeeper:
         match: str | None = None,
     ) -> Outcome:
         """Record a knock; the engine decides between a knock win and an undercut."""
-        from hgin.hands import Hand
+        from hgin.engine.hands import Hand
 
         return self.record(
             lambda m: Hand(
@@ -219,7 +219,7 @@ class ScoreKeeper:
         match: str | None = None,
     ) -> CardOutcome:
         """Record a gin counted from the cards; with `hand_cards`, refused unless they all meld."""
-        from hgin.card_entry import count_gin
+        from hgin.engine.card_entry import count_gin
 
         counted = count_gin(
             opponent_cards, hand_cards, big=big, opponent_deadwood=opponent_deadwood
@@ -238,7 +238,7 @@ class ScoreKeeper:
         match: str | None = None,
     ) -> CardOutcome:
         """Record a knock counted from both hands (the opponent melds and lays off)."""
-        from hgin.card_entry import count_knock_entry
+        from hgin.engine.card_entry import count_knock_entry
 
         counted = count_knock_entry(
             hand_cards, opponent_cards, deadwood=deadwood, opponent_deadwood=opponent_deadwood
@@ -248,7 +248,7 @@ class ScoreKeeper:
     def _record_counted(
         self, player: str, counted: CountedHand, upcard: str | None, match: str | None
     ) -> CardOutcome:
-        from hgin.card_entry import record_counted
+        from hgin.engine.card_entry import record_counted
 
         outcome = self.record(
             lambda m: record_counted(counted, m.rules, m.player(player), upcard, now_text()),
@@ -258,13 +258,13 @@ class ScoreKeeper:
 
     def draw(self, match: str | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""
-        from hgin.hands import Hand
+        from hgin.engine.hands import Hand
 
         return self.record(lambda m: Hand("draw", recorded_at=now_text()), match)
 
     def undo(self, match: str | None = None) -> Outcome:
         """Take back the last hand; it can be redone until a new hand is recorded."""
-        from hgin.narrate import describe_undo
+        from hgin.engine.narrate import describe_undo
 
         def take_back(loaded: Match) -> Outcome:
             removed = loaded.sheet.hands[-1] if loaded.sheet.hands else None
@@ -276,7 +276,7 @@ class ScoreKeeper:
 
     def redo(self, match: str | None = None) -> Outcome:
         """Put back the hand most recently undone."""
-        from hgin.narrate import describe_redo
+        from hgin.engine.narrate import describe_redo
 
         def put_back(loaded: Match) -> Outcome:
             changed, _ = loaded.with_redo()

@@ -7,13 +7,13 @@ import json
 import random
 from pathlib import Path
 
+from hgin.engine.identifiers import stem
+from hgin.engine.match import Match
+from hgin.engine.rules import Rules
+from hgin.engine.series import SERIES_ID, Series, Standing, series_from_dict, standing
 from hgin.errors import HginError
-from hgin.identifiers import stem
-from hgin.match import Match
-from hgin.rules import Rules
 from hgin.scorekeeper import ScoreKeeper, now_text
-from hgin.series import SERIES_ID, Series, Standing, series_from_dict, standing
-from hgin.storage import atomic_write
+from hgin.store.matches import atomic_write
 
 MAX_SERIES_TARGET = 1_000_000
 

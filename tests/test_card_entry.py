@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hgin.cards import SUITS, Card, format_cards, full_deck
+from hgin.cards.model import SUITS, Card, format_cards, full_deck
 from hgin.scorekeeper import ScoreKeeper
 from tests.conftest import Run, snapshot
 

@@ -1,4 +1,4 @@
-"""Tests for hgin.cards: the card model, parsing and formatting."""
+"""Tests for hgin.cards.model: the card model, parsing and formatting."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hgin.cards import Card, format_cards, full_deck, parse_card, parse_cards
+from hgin.cards.model import Card, format_cards, full_deck, parse_card, parse_cards
 from hgin.errors import HginError
 
 DECK = full_deck()

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hgin.config import STARTER, parse_config
 from hgin.errors import HginError
+from hgin.store.config import STARTER, parse_config
 from tests.conftest import Run, snapshot
 
 

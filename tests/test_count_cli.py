@@ -181,8 +181,8 @@ def test_readable_at_sixty_columns(run: Run, monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_plain_lines_match_what_the_command_prints(run: Run) -> None:
-    from hgin.card_entry import count_hand
-    from hgin.card_text import hand_count_blocks, plain_lines
+    from hgin.engine.card_entry import count_hand
+    from hgin.reports.card_text import hand_count_blocks, plain_lines
 
     opponent = "Js Qs Ks Td Th Tc 2d 3h 5s 8s"
     printed = run("count", SEED_000, "--opponent", opponent).stdout.splitlines()

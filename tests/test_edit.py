@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hgin.editing import remove_hand, replace_hand
+from hgin.engine.hands import Hand
+from hgin.engine.match import Match
+from hgin.engine.rules import PROFILES
+from hgin.engine.sheet import replay
 from hgin.errors import HginError
-from hgin.hands import Hand
-from hgin.match import Match
-from hgin.rules import PROFILES
-from hgin.sheet import replay
-from hgin.table_commands import Entry
+from hgin.play.parser import Entry
 from tests.conftest import Run, flat, snapshot
 
 

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
+from hgin.engine.hands import Hand, hand_award
+from hgin.engine.rules import PROFILES, Rules
+from hgin.engine.sheet import replay
 from hgin.errors import HginError
-from hgin.hands import Hand, hand_award
-from hgin.rules import PROFILES, Rules
-from hgin.sheet import replay
 
 PLAYERS = ("Ann", "Bob")
 FRIENDLY = PROFILES["friendly"]

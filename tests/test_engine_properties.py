@@ -7,11 +7,11 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hgin.engine.hands import Hand, hand_award
+from hgin.engine.match import Match
+from hgin.engine.rules import PROFILES, Rules, check_rules
+from hgin.engine.sheet import Sheet, extend, replay
 from hgin.errors import HginError
-from hgin.hands import Hand, hand_award
-from hgin.match import Match
-from hgin.rules import PROFILES, Rules, check_rules
-from hgin.sheet import Sheet, extend, replay
 
 PLAYERS = ("Ann", "Bob")
 

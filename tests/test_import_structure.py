@@ -24,7 +24,13 @@ from hypothesis import strategies as st
 from hgin.cli.startup import given_words, only_the_command
 from hgin.scorekeeper import ScoreKeeper
 
-ENGINE = ("hgin.rules", "hgin.hands", "hgin.sheet", "hgin.match", "hgin.schema")
+ENGINE = (
+    "hgin.engine.rules",
+    "hgin.engine.hands",
+    "hgin.engine.sheet",
+    "hgin.engine.match",
+    "hgin.store.schema",
+)
 DRAWING = ("rich", "hgin.cli.render")
 TIMEOUT = 60
 
@@ -74,7 +80,13 @@ def test_importing_the_cli_loads_no_rich_and_no_engine(hgin_home: Path) -> None:
     assert "hgin.cli.commands.matches" in names  # the commands are registered
     assert loaded(names, "rich") == []
     assert loaded(names, "pydantic") == []
-    for module in ("hgin.sheet", "hgin.match", "hgin.schema", "hgin.storage", "hgin.cli.render"):
+    for module in (
+        "hgin.engine.sheet",
+        "hgin.engine.match",
+        "hgin.store.schema",
+        "hgin.store.matches",
+        "hgin.cli.render",
+    ):
         assert module not in names, f"importing hgin.cli loads {module}"
 
 
@@ -84,7 +96,7 @@ def test_a_completion_loads_no_rich_and_no_engine(with_match: Path) -> None:
     assert out.split() == ["Ann", "Bob"]
     assert loaded(names, "rich") == []
     assert loaded(names, "pydantic") == []
-    assert "hgin.sheet" not in names  # the names are read from the file, not replayed
+    assert "hgin.engine.sheet" not in names  # the names are read from the file, not replayed
 
 
 def test_completing_a_command_name_still_sees_every_command(hgin_home: Path) -> None:
@@ -108,7 +120,13 @@ def test_show_draws_with_rich_and_nothing_heavier(with_match: Path) -> None:
     for module in DRAWING:
         assert module in names
     assert loaded(names, "pydantic") == []
-    for module in ("hgin.charts", "hgin.backups", "hgin.cards", "hgin.series", "_strptime"):
+    for module in (
+        "hgin.reports.charts",
+        "hgin.store.backups",
+        "hgin.cards.model",
+        "hgin.engine.series",
+        "_strptime",
+    ):
         assert module not in names, f"hgin show loads {module}"
 
 
@@ -120,7 +138,13 @@ def test_the_list_and_the_statistics_read_their_caches_without_the_engine(
     names, out = imported(["-m", "hgin", command], with_match)
     assert out.strip()
     assert "rich" in names
-    for module in ("hgin.sheet", "hgin.match", "hgin.schema", "hgin.cli.render", "hgin.charts"):
+    for module in (
+        "hgin.engine.sheet",
+        "hgin.engine.match",
+        "hgin.store.schema",
+        "hgin.cli.render",
+        "hgin.reports.charts",
+    ):
         assert module not in names, f"hgin {command} loads {module}"
 
 

@@ -1,4 +1,4 @@
-"""Tests for hgin.melds, checked against brute-force references written here."""
+"""Tests for hgin.cards.melds, checked against brute-force references written here."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hgin.cards import Card, full_deck, parse_cards
-from hgin.errors import HginError
-from hgin.melds import (
+from hgin.cards.melds import (
     Arrangement,
     DefenderResult,
     Layoff,
@@ -23,6 +21,8 @@ from hgin.melds import (
     count_knock,
     defender_count,
 )
+from hgin.cards.model import Card, full_deck, parse_cards
+from hgin.errors import HginError
 
 DECK = full_deck()
 LOW_DECK = tuple(card for card in DECK if card.rank <= 7)  # 28 cards: melds and layoffs abound

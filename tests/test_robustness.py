@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hgin.errors import HginError
-from hgin.schema import match_from_dict, migrate
+from hgin.store.schema import match_from_dict, migrate
 from tests.conftest import Run, copied_match, recorded_home, snapshot
 
 Data = dict[str, Any]

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from hgin import storage
-from hgin.storage import Store
+from hgin.store import matches as storage
+from hgin.store.matches import Store
 from tests.conftest import Run, snapshot
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="uses POSIX signals and rlimits")

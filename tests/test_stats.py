@@ -275,15 +275,15 @@ def test_cache_spares_the_replay(
     first = stats_json(run)
     assert (hgin_home / "stats-cache.json").is_file()
     replayed: list[str] = []
-    import hgin.history_cache
+    import hgin.store.stats_cache
 
-    real = hgin.history_cache.record_for
+    real = hgin.store.stats_cache.record_for
 
     def counting(match: Any) -> Any:
         replayed.append(match.id)
         return real(match)
 
-    monkeypatch.setattr(hgin.history_cache, "record_for", counting)
+    monkeypatch.setattr(hgin.store.stats_cache, "record_for", counting)
     assert stats_json(run) == first
     assert replayed == []
     # Undoing the last hand of M4 reopens it: only that match is read again.

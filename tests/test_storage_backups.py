@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hgin import backups
+from hgin.store import backups
 from tests.conftest import Run, snapshot
 from tests.test_storage import hands_in, match_file, temp_files, template
 

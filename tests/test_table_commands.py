@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hgin.engine.hands import Hand
 from hgin.errors import HginError
-from hgin.hands import Hand
-from hgin.table_commands import (
+from hgin.play.parser import (
     COMMANDS,
     Delete,
     Edit,

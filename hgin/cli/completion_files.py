@@ -73,7 +73,7 @@ def stale_scripts(folder: Path) -> list[str]:
 
 def write_scripts(folder: Path) -> list[Path]:
     """Write every completion script into `folder`; returns the paths written."""
-    from hgin.storage import atomic_write
+    from hgin.store.matches import atomic_write
 
     folder.mkdir(parents=True, exist_ok=True)
     written = []

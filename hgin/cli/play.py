@@ -13,8 +13,8 @@ import typer
 
 from hgin.cli.app import one_line
 from hgin.errors import HginError
+from hgin.play.session import Reply, TableSession
 from hgin.scorekeeper import ScoreKeeper
-from hgin.table import Reply, TableSession
 
 GREETING = "Type a hand: gin ines 18, knock osk 7 12, draw; or help."
 
@@ -46,7 +46,7 @@ def show(reply: Reply) -> None:
         print_summary(reply.summary)
     if reply.counted is not None and reply.sheet is not None:
         from hgin.cli.render_cards import print_counted
-        from hgin.hands import other_player
+        from hgin.engine.hands import other_player
 
         player = reply.sheet.hands[-1].player or ""
         print_counted(reply.counted, player, other_player(reply.sheet.players, player))

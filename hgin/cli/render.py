@@ -9,14 +9,14 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from hgin.bars import BAR_FULL, progress_bar
 from hgin.cli.console import make_console as make_console  # still importable from here
 from hgin.cli.layout import Fit, Pieces
-from hgin.match import Match
-from hgin.narrate import describe_result
-from hgin.rules import Rules
-from hgin.sheet import Game, Sheet, game_name
-from hgin.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
+from hgin.engine.match import Match
+from hgin.engine.narrate import describe_result
+from hgin.engine.rules import Rules
+from hgin.engine.sheet import Game, Sheet, game_name
+from hgin.reports.bars import BAR_FULL, progress_bar
+from hgin.reports.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
 
 NOT_OPEN = "–"
 WON_MARK = "✓"

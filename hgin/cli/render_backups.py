@@ -7,9 +7,9 @@ from rich.table import Table
 from rich.text import Text
 
 from hgin.cli.render import make_console
-from hgin.match import Match
+from hgin.engine.match import Match
 from hgin.recovery import local_time
-from hgin.storage import BackupEntry
+from hgin.store.matches import BackupEntry
 
 
 def state_of(match: Match | None, problem: str | None) -> str:

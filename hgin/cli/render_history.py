@@ -12,9 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from hgin.cli.console import make_console
-from hgin.history import Stats
-from hgin.history_report import count_line, figure
-from hgin.match_index import MatchEntry
+from hgin.reports.stats import Stats
+from hgin.reports.stats_html import count_line, figure
+from hgin.store.index import MatchEntry
 
 STATS_NOTE = (
     "Only finished matches count. Best: most points in one hand won. Streak: most hands won "

@@ -6,7 +6,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from hgin.rules import OPTION_NAMES, RULE_HELP, Rules, option_flag
+from hgin.engine.rules import OPTION_NAMES, RULE_HELP, Rules, option_flag
 
 
 def show_value(value: object) -> str:

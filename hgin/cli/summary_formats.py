@@ -16,7 +16,7 @@ from hgin.errors import HginError
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from hgin.match import Match
+    from hgin.engine.match import Match
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
 FORMATS: tuple[str, ...] = get_args(SummaryFormat)
@@ -123,26 +123,26 @@ def summary_svg(match: Match, widths: tuple[int, ...] = SVG_WIDTHS) -> str:
 
 def summary_page(match: Match) -> str:
     """The HTML page, with the chart of the scores hand by hand as its figure."""
-    from hgin.charts import chart_sections
-    from hgin.export_html import summary_html
+    from hgin.reports.charts import chart_sections
+    from hgin.reports.html import summary_html
 
     return summary_html(match, chart_sections(match))
 
 
 def _markdown(match: Match) -> str:
-    from hgin.export import summary_markdown
+    from hgin.reports.text_formats import summary_markdown
 
     return summary_markdown(match)
 
 
 def _csv(match: Match) -> str:
-    from hgin.export import summary_csv
+    from hgin.reports.text_formats import summary_csv
 
     return summary_csv(match)
 
 
 def _json(match: Match) -> str:
-    from hgin.export import summary_json
+    from hgin.reports.text_formats import summary_json
 
     return summary_json(match)
 
@@ -169,7 +169,7 @@ def build_summary(match: Match, form: str) -> str:
 
 def write_summary(path: Path, text: str) -> Path:
     """Replace the file at `path` with `text` in one step; refusals leave it as it was."""
-    from hgin.safefile import atomic_write
+    from hgin.store.files import atomic_write
 
     target = path.expanduser()
     if target.is_dir():

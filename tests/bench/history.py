@@ -34,12 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from hgin.hands import Hand  # noqa: E402
-from hgin.identifiers import slug  # noqa: E402
-from hgin.match import Match  # noqa: E402
-from hgin.rules import PROFILES, Rules  # noqa: E402
-from hgin.schema import match_to_dict  # noqa: E402
-from hgin.sheet import empty_sheet, extend  # noqa: E402
+from hgin.engine.hands import Hand  # noqa: E402
+from hgin.engine.identifiers import slug  # noqa: E402
+from hgin.engine.match import Match  # noqa: E402
+from hgin.engine.rules import PROFILES, Rules  # noqa: E402
+from hgin.engine.sheet import empty_sheet, extend  # noqa: E402
+from hgin.store.schema import match_to_dict  # noqa: E402
 
 SEED = 20240612
 NAMES = ("Ann", "ann", "Bob", "Carla", "Dmitri", "Ines", "INES", "Oskar", "Zoë", "Mei", "Lu", "Pat")

@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from typer.testing import CliRunner
 
 from hgin.cli import app
+from hgin.engine.match import resolve_player
 from hgin.errors import HginError
-from hgin.match import resolve_player
-from hgin.table_commands import COMMANDS, parse_line
+from hgin.play.parser import COMMANDS, parse_line
 
 PLAYERS = ("Ines", "Oskar")
 # (kind, player, counts...) and how often it happens in ten hands

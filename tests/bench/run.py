@@ -45,12 +45,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from hgin.hands import Hand  # noqa: E402
-from hgin.identifiers import slug  # noqa: E402
-from hgin.match import Match  # noqa: E402
-from hgin.rules import PROFILES, Rules  # noqa: E402
-from hgin.sheet import empty_sheet, extend, replay  # noqa: E402
-from hgin.storage import Store  # noqa: E402
+from hgin.engine.hands import Hand  # noqa: E402
+from hgin.engine.identifiers import slug  # noqa: E402
+from hgin.engine.match import Match  # noqa: E402
+from hgin.engine.rules import PROFILES, Rules  # noqa: E402
+from hgin.engine.sheet import empty_sheet, extend, replay  # noqa: E402
+from hgin.store.matches import Store  # noqa: E402
 
 RICH_FLOOR = "import typer, rich.console, rich.table"
 TYPER_FLOOR = "import typer"

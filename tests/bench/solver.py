@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from hgin.cards import Card, full_deck
-from hgin.melds import best_arrangement, best_discard
+from hgin.cards.melds import best_arrangement, best_discard
+from hgin.cards.model import Card, full_deck
 
 HANDS = 10_000
 SEED = 20240601

@@ -19,7 +19,7 @@ def show_config(
     as_json: JsonFlag = False,
 ) -> None:
     """Show where the settings file is, whether it exists, and the defaults 'hgin new' uses."""
-    from hgin.config import config_file, init_config, load_config
+    from hgin.store.config import config_file, init_config, load_config
 
     if init:
         path = init_config()

@@ -33,7 +33,7 @@ def count(
     as_json: JsonFlag = False,
 ) -> None:
     """Best melds and deadwood of 10 cards; for 11, the best discard and big gin."""
-    from hgin.card_entry import count_hand, hand_count_json
+    from hgin.engine.card_entry import count_hand, hand_count_json
 
     counted = count_hand(cards, opponent)
     if as_json:

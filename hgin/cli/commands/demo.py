@@ -43,7 +43,7 @@ def demo(
     import tempfile
 
     from hgin.cli.render import print_lines, print_sheet, print_summary
-    from hgin.rules import PROFILES
+    from hgin.engine.rules import PROFILES
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:

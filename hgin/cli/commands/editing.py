@@ -33,9 +33,9 @@ def edit(
 ) -> None:
     """Replace hand N with a corrected entry and re-score every hand after it."""
     from hgin.cli.render import print_sheet
-    from hgin.counts import whole_number
     from hgin.editing import edit_hand
-    from hgin.table_commands import entry_with, parse_entry
+    from hgin.engine.counts import whole_number
+    from hgin.play.parser import entry_with, parse_entry
 
     entry = entry_with(parse_entry(words), upcard, big)
     hand = whole_number(number, "the hand number")
@@ -47,8 +47,8 @@ def edit(
 def delete(number: HandNumber, match: MatchOption = None) -> None:
     """Remove hand N; the hands after it move up one and are re-scored."""
     from hgin.cli.render import print_sheet
-    from hgin.counts import whole_number
     from hgin.editing import delete_hand
+    from hgin.engine.counts import whole_number
 
     outcome = delete_hand(ScoreKeeper(), whole_number(number, "the hand number"), match=match)
     print_sheet(outcome.match, outcome.lines)

@@ -31,7 +31,7 @@ def whole_number(text: str, what: str) -> int:
     """A typed count; anything but a whole number is refused (exit 1), like a bad count."""
     if text.strip().startswith("--"):
         raise typer.BadParameter(f"no such option {text.strip()}")
-    from hgin.counts import whole_number as read_count
+    from hgin.engine.counts import whole_number as read_count
 
     return read_count(text, what)
 
@@ -71,7 +71,7 @@ def missing(argument: str, what: str, cards_flag: str) -> typer.BadParameter:
 def show_counted(outcome: CardOutcome) -> None:
     """Print what the cards counted to, then the updated sheet and what happened."""
     from hgin.cli.render_cards import print_counted
-    from hgin.hands import other_player
+    from hgin.engine.hands import other_player
 
     hand = outcome.match.hands[-1]
     player = hand.player or ""

@@ -27,7 +27,7 @@ PlayerFilter = Annotated[
 
 def write_report(path: Path, text: str) -> None:
     """Write a report file whole (atomically), refusing a missing folder or a folder name."""
-    from hgin.safefile import atomic_write
+    from hgin.store.files import atomic_write
 
     target = path.expanduser()
     if target.is_dir():
@@ -54,7 +54,7 @@ def list_matches(
     as_json: JsonFlag = False,
 ) -> None:
     """List stored matches, newest first; * marks the current one."""
-    from hgin.history import filter_matches
+    from hgin.reports.stats import filter_matches
 
     if player is not None and not player.strip():
         raise HginError("name a player after --player")
@@ -99,15 +99,15 @@ def stats(
     """Statistics over finished matches: per player and head to head."""
     if as_json and output_format != "text":
         raise typer.BadParameter("choose --json or --format html, not both")
-    from hgin.history import compute_stats
-    from hgin.history_cache import RecordCache
+    from hgin.reports.stats import compute_stats
+    from hgin.store.stats_cache import RecordCache
 
     cache = RecordCache(ScoreKeeper().store)
     figures = compute_stats(cache.records(), player)
     if as_json:
         text = json.dumps(figures.to_dict(), ensure_ascii=False, indent=2) + "\n"
     elif output_format == "html":
-        from hgin.history_report import stats_html
+        from hgin.reports.stats_html import stats_html
 
         text = stats_html(figures)
     elif output is not None:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app, complete_match, complete_player
-from hgin.rules import (
+from hgin.engine.rules import (
     DealerRule,
     Decide,
     Entry,
@@ -29,7 +29,7 @@ def _opt(help_text: str, *names: str) -> Any:
 
 def base_rules(name: str) -> Rules:
     """A built-in profile or a saved house preset, by name."""
-    from hgin.presets import find_profile
+    from hgin.store.presets import find_profile
 
     return find_profile(name)
 
@@ -110,7 +110,7 @@ def new(
         "oklahoma_ace": oklahoma_ace,
         "straight": straight,
     }
-    from hgin.config import settings_for_new
+    from hgin.store.config import settings_for_new
 
     if (first is None) != (second is None):
         raise typer.BadParameter("name both players, or neither to use the config file's")
@@ -130,7 +130,7 @@ def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
     """Show the score sheet of the current match."""
     loaded = ScoreKeeper().load(match)
     if as_json:
-        from hgin.schema import sheet_to_dict
+        from hgin.store.schema import sheet_to_dict
 
         data = {"id": loaded.id, **sheet_to_dict(loaded.sheet)}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

@@ -12,8 +12,8 @@ from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
-    from hgin.match import Match
-    from hgin.storage import BackupEntry
+    from hgin.engine.match import Match
+    from hgin.store.matches import BackupEntry
 
 
 def backup_row(entry: BackupEntry) -> dict[str, Any]:

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app
-from hgin.errors import HginError
-from hgin.rules import (
+from hgin.engine.rules import (
     PROFILES,
     field_name,
     option_flag,
@@ -18,10 +17,11 @@ from hgin.rules import (
     parse_value,
     with_options,
 )
+from hgin.errors import HginError
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
 if TYPE_CHECKING:
-    from hgin.match import Match
+    from hgin.engine.match import Match
 
 rules_app = typer.Typer(help="Show, change and save rule options.", rich_markup_mode=None)
 app.add_typer(rules_app, name="rules")
@@ -43,7 +43,7 @@ def rules_show(
     from hgin.cli.render_rules import profiles_table, rules_table
 
     if list_all:
-        from hgin.presets import load_presets
+        from hgin.store.presets import load_presets
 
         profiles = {**PROFILES, **load_presets()}
         if as_json:
@@ -72,7 +72,7 @@ def rules_set(
     match: MatchOption = None,
 ) -> None:
     """Change one rule of a match and re-score every hand from the start."""
-    from hgin.narrate import describe_changes
+    from hgin.engine.narrate import describe_changes
 
     name = field_name(option)
     new_value = parse_value(name, value)
@@ -107,7 +107,7 @@ def rules_save(
     Takes the same options as 'hgin new' (see 'hgin rules --list' and README);
     then 'hgin new A B --rules pub' uses it.
     """
-    from hgin.presets import find_profile, save_preset
+    from hgin.store.presets import find_profile, save_preset
 
     values = parse_rule_flags(list(ctx.args))
     rules = with_options(find_profile(base), values, profile=name.strip().lower())

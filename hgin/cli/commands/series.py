@@ -10,7 +10,7 @@ import typer
 from hgin.cli.app import JsonFlag, app, complete_player
 
 if TYPE_CHECKING:
-    from hgin.series import Standing
+    from hgin.engine.series import Standing
 
 series_app = typer.Typer(help="Play a series of matches to a target.", rich_markup_mode=None)
 app.add_typer(series_app, name="series")
@@ -98,8 +98,8 @@ def series_new(
     dealer: DealerOption = None,
 ) -> None:
     """Start a series and its first match; each finished match's totals are credited."""
-    from hgin.presets import find_profile
     from hgin.series_store import SeriesBook
+    from hgin.store.presets import find_profile
 
     book = SeriesBook()
     series, match = book.create(first, second, to, find_profile(rules), dealer=dealer)

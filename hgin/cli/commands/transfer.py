@@ -28,7 +28,7 @@ def export(
     """Write the current match (or --match, or --all) to one JSON file for 'hgin import'."""
     from hgin.cli.commands.history import write_report
     from hgin.scorekeeper import now_text
-    from hgin.transfer import export_matches
+    from hgin.store.transfer import export_matches
 
     if every and match is not None:
         raise typer.BadParameter("choose --all or --match, not both")
@@ -59,7 +59,7 @@ def import_(
     as_json: JsonFlag = False,
 ) -> None:
     """Add the matches of an export file; identical ones are skipped, different ones refused."""
-    from hgin.transfer import import_matches, parse_export
+    from hgin.store.transfer import import_matches, parse_export
 
     if str(file) == "-":
         raw = sys.stdin.buffer.read()

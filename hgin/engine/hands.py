@@ -6,8 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
+from hgin.engine.rules import MAX_DEADWOOD, Rules, knock_limit
 from hgin.errors import HginError
-from hgin.rules import MAX_DEADWOOD, Rules, knock_limit
 
 HandKind = Literal["gin", "big_gin", "knock", "draw"]
 Result = Literal["gin", "big_gin", "knock", "undercut", "draw"]
@@ -65,7 +65,7 @@ def written_plainly(hand: Hand) -> Hand:
     """The hand with its upcard in the one canonical spelling ('qS' and 'Q♠' are one card)."""
     if hand.upcard is None:
         return hand
-    from hgin.cards import parse_card
+    from hgin.cards.model import parse_card
 
     canonical = str(parse_card(hand.upcard))
     return hand if canonical == hand.upcard else dataclasses.replace(hand, upcard=canonical)
@@ -79,7 +79,7 @@ def upcard_facts(rules: Rules, hand: Hand) -> tuple[int | None, bool]:
         return None, False
     if not rules.oklahoma:
         raise HginError("an upcard is only entered in an Oklahoma match")
-    from hgin.cards import parse_card  # only Oklahoma needs the card model
+    from hgin.cards.model import parse_card  # only Oklahoma needs the card model
 
     card = parse_card(hand.upcard)
     return card.rank, card.suit == "s"

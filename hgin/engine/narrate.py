@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hgin.hands import RESULT_TITLES
-from hgin.sheet import Closing, PlayedHand, Sheet, game_name
+from hgin.engine.hands import RESULT_TITLES
+from hgin.engine.sheet import Closing, PlayedHand, Sheet, game_name
 
 
 def games_phrase(numbers: Sequence[int]) -> str:

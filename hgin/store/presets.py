@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from hgin.engine.rules import PROFILES, Rules, rules_from_dict
 from hgin.errors import HginError
-from hgin.paths import config_dir
-from hgin.rules import PROFILES, Rules, rules_from_dict
+from hgin.store.paths import config_dir
 
 PRESET_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,30}$")
 
@@ -40,7 +40,7 @@ def load_presets(folder: Path | None = None) -> dict[str, Rules]:
 
 def save_preset(name: str, rules: Rules, folder: Path | None = None) -> Path:
     """Store `rules` under `name` (replacing an older preset of that name)."""
-    from hgin.storage import atomic_write
+    from hgin.store.matches import atomic_write
 
     key = name.strip().lower()
     if not PRESET_NAME.match(key):

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
-from hgin.sheet import Sheet, game_name
+from hgin.engine.sheet import Sheet, game_name
 
 if TYPE_CHECKING:
-    from hgin.export_html import Section
-    from hgin.match import Match
+    from hgin.engine.match import Match
+    from hgin.reports.html import Section
 
 WIDTH = 640
 FONT = "font-family='Helvetica, Arial, sans-serif'"
@@ -299,7 +299,7 @@ def results_chart_svg(
 
 def chart_sections(match: Match) -> list[Section]:
     """The summary page's figure: the scores chart, once a hand has been recorded."""
-    from hgin.export_html import Section
+    from hgin.reports.html import Section
 
     if not match.hands:
         return []

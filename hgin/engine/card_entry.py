@@ -9,10 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from hgin.cards import Card, format_cards, parse_cards
-from hgin.errors import HginError
-from hgin.hands import Hand, upcard_facts
-from hgin.melds import (
+from hgin.cards.melds import (
     Arrangement,
     DefenderResult,
     Meld,
@@ -20,7 +17,10 @@ from hgin.melds import (
     best_discard,
     count_knock,
 )
-from hgin.rules import KNOCK_LIMIT, Rules, knock_limit
+from hgin.cards.model import Card, format_cards, parse_cards
+from hgin.engine.hands import Hand, upcard_facts
+from hgin.engine.rules import KNOCK_LIMIT, Rules, knock_limit
+from hgin.errors import HginError
 
 CardsText = str | Sequence[str]
 """Cards as typed: one string ("7s 8s 9s") or several ("7s", "8s 9s")."""

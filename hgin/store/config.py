@@ -1,6 +1,6 @@
 """The settings file: defaults for `hgin new` (rules, target, games, the usual players).
 
-`config.toml` in the config folder (`hgin.paths.config_dir()`), read with tomllib. A damaged
+`config.toml` in the config folder (`hgin.store.paths.config_dir()`), read with tomllib. A damaged
 or mistyped file is refused with its path and the problem, never silently ignored; values
 given on the command line always win over the file.
 """
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hgin.engine.rules import Rules, with_options
 from hgin.errors import HginError
-from hgin.paths import config_dir
-from hgin.rules import Rules, with_options
+from hgin.store.paths import config_dir
 
 CONFIG_NAME = "config.toml"
 SETTINGS = ("rules", "target", "games", "players")
@@ -57,7 +57,7 @@ class Config:
 
     def base_rules(self, name: str | None = None) -> Rules:
         """The rules `new` starts from: `name` if given, else the file's, else friendly."""
-        from hgin.presets import find_profile
+        from hgin.store.presets import find_profile
 
         chosen = name if name is not None else self.rules
         try:
@@ -103,7 +103,7 @@ def _whole(path: Path, key: str, value: object) -> int:
 
 
 def _players(path: Path, value: object) -> tuple[str, str]:
-    from hgin.match import check_name
+    from hgin.engine.match import check_name
 
     if not isinstance(value, list) or len(value) != 2:
         raise HginError(f'{path}: \'players\' must be two names, as in players = ["Ann", "Bob"]')

@@ -1,6 +1,6 @@
 """Match files on disk: one JSON file per match, a pointer to the current one, rotated backups,
 one lock for every read-modify-write, and atomic saves. The list index lives in
-`hgin.match_index`; the file primitives in `hgin.safefile`."""
+`hgin.store.index`; the file primitives in `hgin.store.files`."""
 
 from __future__ import annotations
 
@@ -11,17 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hgin.engine.identifiers import IDENTIFIER
+from hgin.engine.identifiers import stem as identifier_stem
 from hgin.errors import HginError
-from hgin.identifiers import IDENTIFIER
-from hgin.identifiers import stem as identifier_stem
-from hgin.match_index import MatchEntry, MatchIndex, entry_for
-from hgin.safefile import atomic_write, exclusive_lock, lock_if_free, sweep_temp_files
+from hgin.store.files import atomic_write, exclusive_lock, lock_if_free, sweep_temp_files
+from hgin.store.index import MatchEntry, MatchIndex, entry_for
 
 # The match format (and with it the engine) and the backups are imported where they are
 # needed, so that listing matches or completing a name in the shell does not load them.
 if TYPE_CHECKING:
-    from hgin.backups import Backup
-    from hgin.match import Match
+    from hgin.engine.match import Match
+    from hgin.store.backups import Backup
 
 __all__ = ["MatchEntry", "Store", "atomic_write", "entry_for"]
 
@@ -175,7 +175,7 @@ class Store:
         try:
             if not isinstance(data, dict):
                 raise HginError("it does not hold a JSON object")
-            from hgin.schema import match_from_dict, migrate
+            from hgin.store.schema import match_from_dict, migrate
 
             data, version = migrate(data)
             match = match_from_dict(data)
@@ -200,8 +200,8 @@ class Store:
         return kept
 
     def _write(self, match: Match) -> Path | None:
-        from hgin import backups
-        from hgin.schema import match_from_dict, match_to_dict
+        from hgin.store import backups
+        from hgin.store.schema import match_from_dict, match_to_dict
 
         text = json.dumps(match_to_dict(match), ensure_ascii=False, indent=1) + "\n"
         match_from_dict(json.loads(text))  # what we write must read back
@@ -229,8 +229,8 @@ class Store:
         """Back up the version about to be replaced; returns the files made (to undo them)."""
         if old is None:
             return []
-        from hgin import backups
-        from hgin.schema import SCHEMA_VERSION
+        from hgin.store import backups
+        from hgin.store.schema import SCHEMA_VERSION
 
         folder = self.backups_dir / match_id
         made: list[Path] = []
@@ -284,7 +284,7 @@ class Store:
 
     def backups(self, match_id: str) -> list[BackupEntry]:
         """The kept versions of a match, numbered from 1 (the newest), each read if possible."""
-        from hgin import backups
+        from hgin.store import backups
 
         self.match_path(match_id)  # refuses a malformed identifier
         found = []

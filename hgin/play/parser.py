@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from hgin.counts import WHOLE, whole_number
+from hgin.engine.counts import WHOLE, whole_number
+from hgin.engine.hands import Hand, HandKind
 from hgin.errors import HginError
-from hgin.hands import Hand, HandKind
 
 if TYPE_CHECKING:
-    from hgin.match import Match
+    from hgin.engine.match import Match
 
 Plain = Literal["undo", "redo", "show", "summary", "quit"]
 

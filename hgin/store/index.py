@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hgin.errors import HginError
-from hgin.safefile import atomic_write
+from hgin.store.files import atomic_write
 
 if TYPE_CHECKING:
-    from hgin.match import Match
-    from hgin.storage import Store
+    from hgin.engine.match import Match
+    from hgin.store.matches import Store
 
 INDEX_VERSION = 1
 

@@ -10,10 +10,9 @@ import io
 import json
 from typing import Any
 
-from hgin.match import Match
-from hgin.schema import sheet_to_dict
-from hgin.sheet import game_name
-from hgin.summary import (
+from hgin.engine.match import Match
+from hgin.engine.sheet import game_name
+from hgin.reports.summary import (
     game_score,
     hand_line,
     hands_won_line,
@@ -22,6 +21,7 @@ from hgin.summary import (
     rules_label,
     sheets_after_each_hand,
 )
+from hgin.store.schema import sheet_to_dict
 
 # Characters GitHub Markdown could read as markup (links, emphasis, tables, mentions, math).
 MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~&$@")

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hgin.editing import delete_hand, edit_hand
+from hgin.engine.match import Match
 from hgin.errors import HginError
-from hgin.match import Match
-from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
-from hgin.table_commands import (
+from hgin.play.parser import (
     CountCards,
     Delete,
     Edit,
@@ -27,9 +26,10 @@ from hgin.table_commands import (
     parse_line,
     resolved,
 )
+from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
 
 if TYPE_CHECKING:
-    from hgin.card_entry import CountedHand
+    from hgin.engine.card_entry import CountedHand
 
 OVER = (
     "The match is over: nothing more to record "
@@ -89,8 +89,8 @@ class TableSession:
         if isinstance(action, Help):
             return Reply(tuple(help_lines(action.topic)))
         if isinstance(action, CountCards):
-            from hgin.card_entry import count_hand
-            from hgin.card_text import hand_count_blocks, plain_lines
+            from hgin.engine.card_entry import count_hand
+            from hgin.reports.card_text import hand_count_blocks, plain_lines
 
             count = count_hand(action.cards, action.opponent)
             return Reply(tuple(plain_lines(*hand_count_blocks(count))))

@@ -1,6 +1,6 @@
 """The match file format: conversion to and from JSON data, validation, step-by-step migrations.
 
-Pure data work: reading and writing files is `hgin.storage`'s job.
+Pure data work: reading and writing files is `hgin.store.matches`'s job.
 """
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from hgin.engine.hands import HAND_KINDS, Hand
+from hgin.engine.match import Match
+from hgin.engine.rules import MAX_DEADWOOD, rules_from_dict
+from hgin.engine.sheet import Game, PlayedHand, Sheet
 from hgin.errors import HginError
-from hgin.hands import HAND_KINDS, Hand
-from hgin.match import Match
-from hgin.rules import MAX_DEADWOOD, rules_from_dict
-from hgin.sheet import Game, PlayedHand, Sheet
 
 SCHEMA_VERSION = 2
 HAND_FIELDS = (

@@ -1,18 +1,18 @@
 """What a match summary says, as plain data and text: shared by every summary format.
 
 Pure: no I/O and no Rich. The terminal view (`hgin.cli.render`) and the file formats
-(`hgin.export`, `hgin.export_html`, `hgin.cli.summary_formats`) all read from here, so they
-always say the same thing.
+(`hgin.reports.text_formats`, `hgin.reports.html`, `hgin.cli.summary_formats`) all read from
+here, so they always say the same thing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hgin.match import Match
-from hgin.narrate import describe_result, games_phrase
-from hgin.rules import Rules
-from hgin.sheet import Game, PlayedHand, Sheet, game_name, replay
+from hgin.engine.match import Match
+from hgin.engine.narrate import describe_result, games_phrase
+from hgin.engine.rules import Rules
+from hgin.engine.sheet import Game, PlayedHand, Sheet, game_name, replay
 
 KIND_PHRASES = {
     "gin": "gin by",

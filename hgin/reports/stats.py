@@ -1,7 +1,7 @@
 """Statistics across matches: per-player records and head-to-head, from finished matches.
 
 Pure: a `MatchRecord` is the little a match contributes to the statistics (computed once per
-match and cached by `hgin.history_cache`); `compute_stats` folds records into figures.
+match and cached by `hgin.store.stats_cache`); `compute_stats` folds records into figures.
 Names are one person when they are equal ignoring case; the spelling shown is the one used in
 the most recent match.
 """
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from hgin.errors import HginError
 
 if TYPE_CHECKING:  # the statistics read cached records; only a changed match is replayed
-    from hgin.match import Match
+    from hgin.engine.match import Match
 
 RECORD_VERSION = 1
 STAT_KEYS = (

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hgin.card_entry import CountedHand, HandCount, knock_verdict, layoff_steps
-from hgin.cards import Card, format_cards
-from hgin.melds import Arrangement, DefenderResult, Meld
+from hgin.cards.melds import Arrangement, DefenderResult, Meld
+from hgin.cards.model import Card, format_cards
+from hgin.engine.card_entry import CountedHand, HandCount, knock_verdict, layoff_steps
 
 Rows = list[tuple[str, str]]
 LABEL_WIDTH = 8

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from hgin.match import Match
-from hgin.sheet import game_name
-from hgin.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
+from hgin.engine.match import Match
+from hgin.engine.sheet import game_name
+from hgin.reports.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
 
 # Above this many hands the hands table and any chart are set smaller, to keep to one A4 sheet.
 LONG_MATCH = 16

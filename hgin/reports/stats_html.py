@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hgin.history import Pair, Stats, Tally, win_series
+from hgin.reports.stats import Pair, Stats, Tally, win_series
 
 COLUMNS = (
     ("matches", "Matches"),
@@ -87,7 +87,7 @@ def _pair_rows(pairs: list[Pair]) -> str:
 
 def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
     """A printable page: per-player table, head-to-head table and a chart of wins over time."""
-    from hgin.charts import results_chart_svg
+    from hgin.reports.charts import results_chart_svg
 
     head = "".join(f"<th scope='col'>{label}</th>" for _, label in COLUMNS)
     parts = [

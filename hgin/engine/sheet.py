@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from hgin.engine.hands import Award, Hand, hand_award, other_player
+from hgin.engine.rules import Rules
 from hgin.errors import HginError
-from hgin.hands import Award, Hand, hand_award, other_player
-from hgin.rules import Rules
 
 ROMAN = ("I", "II", "III", "IV", "V")
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from hgin.cards import SUITS, Card
+from hgin.cards.model import SUITS, Card
 from hgin.errors import HginError
 
 _DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))

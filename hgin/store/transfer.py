@@ -1,7 +1,7 @@
 """Moving the whole history between machines: one JSON file holding every match.
 
 The file is `{"format": "hgin-history", "version": 1, "exported": time, "matches": [...]}`, each
-match in the match-file schema (`hgin.schema`). An import checks every match before it writes
+match in the match-file schema (`hgin.store.schema`). An import checks every match before it writes
 anything, skips matches already stored unchanged, and overwrites a different match with the same
 identifier only when asked (the old one is kept as a backup by `Store.save`).
 """
@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hgin.engine.match import Match
 from hgin.errors import HginError
-from hgin.history import record_for
-from hgin.history_cache import RecordCache, file_stamp
-from hgin.match import Match
-from hgin.match_index import entry_for
-from hgin.safefile import TEMP_SUFFIX, fsync_dir
-from hgin.schema import match_from_dict, match_to_dict, migrate
-from hgin.storage import MATCH_ID, Store
+from hgin.reports.stats import record_for
+from hgin.store.files import TEMP_SUFFIX, fsync_dir
+from hgin.store.index import entry_for
+from hgin.store.matches import MATCH_ID, Store
+from hgin.store.schema import match_from_dict, match_to_dict, migrate
+from hgin.store.stats_cache import RecordCache, file_stamp
 
 FORMAT = "hgin-history"
 FORMAT_VERSION = 1

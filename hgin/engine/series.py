@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hgin.engine.identifiers import IDENTIFIER
+from hgin.engine.match import Match
 from hgin.errors import HginError
-from hgin.identifiers import IDENTIFIER
-from hgin.match import Match
 
 SERIES_ID = IDENTIFIER
 SERIES_SCHEMA = 1

@@ -7,10 +7,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 
+from hgin.engine.hands import Hand, hand_award, written_plainly
+from hgin.engine.rules import Rules, check_rules
+from hgin.engine.sheet import Sheet, replay
 from hgin.errors import HginError
-from hgin.hands import Hand, hand_award, written_plainly
-from hgin.rules import Rules, check_rules
-from hgin.sheet import Sheet, replay
 
 MAX_NAME_LENGTH = 40
 JOINERS = ("\u200c", "\u200d")

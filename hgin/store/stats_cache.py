@@ -12,9 +12,9 @@ import os
 from typing import Any
 
 from hgin.errors import HginError
-from hgin.history import RECORD_VERSION, MatchRecord, record_for, record_from_dict
-from hgin.safefile import atomic_write, lock_if_free, sweep_temp_files
-from hgin.storage import Store
+from hgin.reports.stats import RECORD_VERSION, MatchRecord, record_for, record_from_dict
+from hgin.store.files import atomic_write, lock_if_free, sweep_temp_files
+from hgin.store.matches import Store
 
 CACHE_NAME = "stats-cache.json"
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from hgin.safefile import atomic_write, sweep_temp_files
+from hgin.store.files import atomic_write, sweep_temp_files
 
 BACKUPS_KEPT = 5
 ROTATED = re.compile(r"^(?P<serial>[0-9]{6,9})-(?P<stamp>[0-9]{8}T[0-9]{6}Z)\.json$")

@@ -1,0 +1,1 @@
+"""hgin.cards.model."""
