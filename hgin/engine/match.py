@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
+from hgin.engine.names import fold, pick
 from hgin.engine.rules import Rules, check_rules
 from hgin.engine.sheet import Sheet, replay
 from hgin.errors import HginError
@@ -35,25 +36,15 @@ def check_name(name: str) -> str:
     return cleaned
 
 
-def _folded(text: str) -> str:
-    # Composed and case-folded, so that "Zoë" typed either way finds the same player.
-    return unicodedata.normalize("NFC", text.strip()).casefold()
-
-
 def resolve_player(players: tuple[str, str], typed: str) -> str:
-    """The player meant by `typed`: an exact name or a unique prefix, ignoring case."""
-    wanted = _folded(typed)
-    if not wanted:
+    """The player meant by `typed`: an exact name or a unique start, ignoring case and accents."""
+    if not fold(typed):
         raise HginError("name a player")
-    for name in players:
-        if _folded(name) == wanted:
-            return name
-    matches = [name for name in players if _folded(name).startswith(wanted)]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise HginError(f"'{typed}' could be {matches[0]} or {matches[1]}: type more of the name")
-    raise HginError(f"'{typed}' is not a player in this match ({players[0]} or {players[1]})")
+    return pick(
+        typed,
+        players,
+        missing=f"'{{typed}}' is not a player in this match ({players[0]} or {players[1]})",
+    )
 
 
 @dataclass(frozen=True)
@@ -70,7 +61,7 @@ class Match:
 
     def __post_init__(self) -> None:
         first, second = (check_name(n) for n in self.players)
-        if first.casefold() == second.casefold():
+        if fold(first) == fold(second):
             raise HginError("the two players need different names")
         if self.first_dealer not in self.players:
             raise HginError(f"the dealer '{self.first_dealer}' is not a player")

@@ -9,12 +9,12 @@ the most recent match.
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from hgin.engine.names import fold, pick
 from hgin.errors import HginError
 
 if TYPE_CHECKING:  # the statistics read cached records; only a changed match is replayed
@@ -225,9 +225,8 @@ class Stats:
 
 
 def key(name: str) -> str:
-    """The identity of a name across matches: equal ignoring case (and however an accent was
-    typed: composed first)."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """The identity of a name across matches: equal ignoring case and accents."""
+    return fold(name)
 
 
 def display_names(records: Iterable[MatchRecord]) -> dict[str, str]:
@@ -240,20 +239,16 @@ def display_names(records: Iterable[MatchRecord]) -> dict[str, str]:
 
 
 def resolve_person(names: dict[str, str], typed: str) -> str:
-    """The person meant by `typed` among all stored names: exact (ignoring case) or a unique
-    start of one name."""
-    wanted = key(typed.strip())
-    if not wanted:
+    """The person meant by `typed` among all stored names: exact (ignoring case and accents)
+    or a unique start of one name."""
+    if not fold(typed):
         raise HginError("name a player")
-    if wanted in names:
-        return wanted
-    hits = sorted(k for k in names if k.startswith(wanted))
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        shown = " or ".join(names[k] for k in hits[:3])
-        raise HginError(f"'{typed}' could be {shown}: type more of the name")
-    raise HginError(f"nobody called '{typed}' has played a stored match")
+    spelled = pick(
+        typed,
+        [names[k] for k in sorted(names)],
+        missing="nobody called '{typed}' has played a stored match",
+    )
+    return key(spelled)
 
 
 def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> Stats:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from hgin.engine.identifiers import IDENTIFIER
 from hgin.engine.identifiers import stem as identifier_stem
+from hgin.engine.names import pick
 from hgin.errors import HginError
 from hgin.store.files import atomic_write, exclusive_lock, lock_if_free, sweep_temp_files
 from hgin.store.index import MatchEntry, MatchIndex, entry_for
@@ -124,17 +125,8 @@ class Store:
 
     def find(self, typed: str, with_backups: bool = False) -> str:
         """The match meant by an identifier or a unique prefix of one."""
-        wanted = typed.strip().lower()
         ids = self.known_ids() if with_backups else self.match_ids()
-        if wanted in ids:
-            return wanted
-        hits = [i for i in ids if i.startswith(wanted)] if wanted else []
-        if len(hits) == 1:
-            return hits[0]
-        shown = typed if len(typed) <= 100 else typed[:100] + "…"
-        if hits:
-            raise HginError(f"'{shown}' could be {', '.join(hits[:3])}: type more of it")
-        raise HginError(f"no match '{shown}' (see 'hgin matches')")
+        return pick(typed, ids, missing="no match '{typed}' (see 'hgin matches')", more="it")
 
     def new_id(self, players: tuple[str, str], created: str) -> str:
         """A fresh identifier from the date and the players (call under the lock)."""
