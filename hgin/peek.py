@@ -1,6 +1,6 @@
 """A quick look into a stored match for shell completion: the two names its file states, read
 without validating the match, so that completing a player name never loads the engine
-(issue 8: completion must answer about as fast as Python can import Typer).
+(a completion must answer about as fast as Python can import Typer).
 
 Completion only suggests: a file that cannot be used offers whatever names it plainly states,
 or none, and the command the user then runs refuses the file with the reason.

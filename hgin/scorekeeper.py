@@ -19,7 +19,7 @@ from hgin.errors import HginError
 from hgin.store.paths import data_dir
 
 # The engine and the storage are imported where they are used: every command module imports
-# this one, and a command that never opens a match should not pay for them (issue 8).
+# this one, and a command that never opens a match should not pay for them (start-up time).
 if TYPE_CHECKING:
     import random
 

@@ -1,7 +1,7 @@
 """The match the summary tests play, what its summary must say, and the parsers that read
 each export back (csv, html.parser, xml.etree).
 
-The match is seed 000's worked example (A: 30, gin against 18 = 43, 35 -> games
+The match is the friendly profile's worked example (A: 30, gin against 18 = 43, 35 -> games
 108 / 78 / 35), then a win of B's that is entered nowhere (game I is closed) and a dead hand.
 """
 

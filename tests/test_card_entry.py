@@ -18,7 +18,7 @@ ShowJson = Callable[..., dict[str, Any]]
 
 KNOCKER = "5h 6h 7h Ks Kd Kc Ac 2c 3c 4d"  # melds A-2-3♣, 5-6-7♥, K♠ K♦ K♣; 4♦ left: 4
 CHAINED = "8h 9h 2s 3d 4s Qs Qd Jd 5c 6c"  # lays off 8♥ then 9♥; 50 left
-SEED_GIN = "4♥ 5♥ 6♥ 7♥ 9♣ 9♦ 9♠ A♣ 2♣ 3♣"  # seed 000's hand after discarding K♦
+ALL_MELDED = "4♥ 5♥ 6♥ 7♥ 9♣ 9♦ 9♠ A♣ 2♣ 3♣"  # the friendly rule book's gin, K♦ discarded
 
 
 def new_match(run: Run, *extra: str) -> None:
@@ -44,7 +44,7 @@ def test_seed_000_example_entered_from_the_cards(run: Run, show_json: ShowJson) 
     result = run("knock", "a", "--hand", KNOCKER, "--opponent", "8h 9h 2s 3d 4s 5c 6c Jd Ad 3h")
     assert result.exit_code == 0, result.output
     assert "Knock: Ann scores 34 − 4 = 30 in game I." in result.stdout
-    result = run("gin", "ann", "--hand", SEED_GIN, "--opponent", "Js Qs Ks Td Th Tc 2d 3h 5s 8s")
+    result = run("gin", "ann", "--hand", ALL_MELDED, "--opponent", "Js Qs Ks Td Th Tc 2d 3h 5s 8s")
     assert result.exit_code == 0, result.output
     assert "Gin: Ann scores 25 + 18 = 43 in games I and II." in result.stdout
     hand3 = (
@@ -215,7 +215,7 @@ def test_names_are_printed_literally(run: Run) -> None:
             "4♦ is in both hands",
         ),
         (
-            ("gin", "ann", "--hand", SEED_GIN, "--opponent", "4h 9h 2s 3d 4s Qs Qd Jd 5c 6c"),
+            ("gin", "ann", "--hand", ALL_MELDED, "--opponent", "4h 9h 2s 3d 4s Qs Qd Jd 5c 6c"),
             "4♥ is in both hands",
         ),
         (
@@ -227,7 +227,15 @@ def test_names_are_printed_literally(run: Run) -> None:
             "the cards put the opponent's deadwood at 50, not 40 as typed",
         ),
         (
-            ("gin", "ann", "20", "--hand", SEED_GIN, "--opponent", "Js Qs Ks Td Th Tc 2d 3h 5s 8s"),
+            (
+                "gin",
+                "ann",
+                "20",
+                "--hand",
+                ALL_MELDED,
+                "--opponent",
+                "Js Qs Ks Td Th Tc 2d 3h 5s 8s",
+            ),
             "the cards put the opponent's deadwood at 18, not 20 as typed",
         ),
         (
@@ -243,7 +251,7 @@ def test_names_are_printed_literally(run: Run) -> None:
             "the knocker's cards (the ten kept after the discard): expected 10 cards, got 11",
         ),
         (
-            ("gin", "ann", "--hand", f"{SEED_GIN} Kd", "--opponent", CHAINED),
+            ("gin", "ann", "--hand", f"{ALL_MELDED} Kd", "--opponent", CHAINED),
             "a gin is the ten cards kept after the discard; for all eleven melded use --big",
         ),
         (
@@ -251,7 +259,7 @@ def test_names_are_printed_literally(run: Run) -> None:
             "a gin's cards (the ten kept after the discard): expected 10 or 11 cards, got 4",
         ),
         (
-            ("gin", "ann", "--hand", SEED_GIN),
+            ("gin", "ann", "--hand", ALL_MELDED),
             "give the opponent's deadwood or their cards (--opponent)",
         ),
         (
@@ -271,7 +279,7 @@ def test_names_are_printed_literally(run: Run) -> None:
             "big gin is not played in this match",
         ),
         (
-            ("gin", "cy", "--hand", SEED_GIN, "-o", CHAINED),
+            ("gin", "cy", "--hand", ALL_MELDED, "-o", CHAINED),
             "'cy' is not a player in this match",
         ),
     ],
@@ -294,7 +302,7 @@ def test_refusals_leave_every_file_byte_identical(
     ("args", "message"),
     [
         (
-            ("gin", "ann", "--big", "--hand", f"{SEED_GIN} Kd", "-o", CHAINED),
+            ("gin", "ann", "--big", "--hand", f"{ALL_MELDED} Kd", "-o", CHAINED),
             "not a big gin: the eleven cards do not all meld; discarding K♦ leaves a gin, "
             "so record it without --big",
         ),
@@ -303,7 +311,7 @@ def test_refusals_leave_every_file_byte_identical(
             "not a big gin: the best discard, 8♣, still leaves 4 deadwood (4♦)",
         ),
         (
-            ("gin", "ann", "--big", "--hand", SEED_GIN, "-o", CHAINED),
+            ("gin", "ann", "--big", "--hand", ALL_MELDED, "-o", CHAINED),
             "a big gin's cards: expected 11 cards, got 10",
         ),
     ],

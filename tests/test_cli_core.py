@@ -1,4 +1,5 @@
-"""SPEC §1-§4 through the real command line."""
+"""One hand's award, the three games, the rule profiles and the command contract (exit
+statuses, `show --json` keys, prefixes), through the real command line."""
 
 from __future__ import annotations
 
@@ -224,6 +225,10 @@ def test_new_refusals(run: Run, hgin_home: Path, args: tuple[str, ...], message:
         ("new", "Ann", "Bob", "Cy"),
         ("new", "Ann", "Bob", "--tie", "sometimes"),
         ("gin", "ann", "10", "--nope"),
+        ("gin", "ann", "--bogus"),
+        ("knock", "ann", "-x", "20"),
+        ("delete", "--bogus"),
+        ("edit", "--bogus", "draw"),
         ("show", "--match"),
     ],
 )

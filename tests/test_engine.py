@@ -1,4 +1,4 @@
-"""The pure rules engine: one hand's award (SPEC §1) and the sheet (SPEC §2), exact numbers."""
+"""The pure rules engine: one hand's award and the three-game sheet, exact numbers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The import structure that keeps hgin quick to start (issue 8), checked in fresh processes:
+"""The import structure that keeps hgin quick to start, checked in fresh processes:
 which modules a command loads, never how long it takes (timings: tests/bench/run.py).
 
 - the engine (rules, hands, sheet, match, schema) imports neither Typer nor Rich;

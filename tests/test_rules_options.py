@@ -1,4 +1,4 @@
-"""Every house option of issue 3 through the real CLI, with the numbers pinned."""
+"""Every house rule option through the real CLI, with the numbers pinned."""
 
 from __future__ import annotations
 

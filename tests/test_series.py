@@ -1,4 +1,4 @@
-"""Series to a target (seed 003's match play) through the real CLI."""
+"""Series to a target (standard gin match play) through the real CLI."""
 
 from __future__ import annotations
 

@@ -169,6 +169,17 @@ MatchOption = Annotated[
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
+def count_argument(text: str, what: str) -> int:
+    """A count or hand number typed as an argument. A word that looks like an option is a
+    usage error (exit 2); anything else but a whole number is refused like a bad count."""
+    from hgin.engine.counts import WHOLE, whole_number
+
+    word = text.strip()
+    if word.startswith("-") and not WHOLE.fullmatch(word):
+        raise typer.BadParameter(f"no such option {word}")
+    return whole_number(text, what)
+
+
 def version_callback(value: bool) -> None:
     if value:
         from hgin import __version__

@@ -1,5 +1,5 @@
 """The one way hgin builds a Rich console, apart from the sheet's drawing code so that the
-match list and the statistics do not load the engine just to print (issue 8)."""
+match list and the statistics do not load the engine just to print."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Drawing the sheet and the summary with Rich; the only module that imports Rich."""
+"""Drawing the sheet and the summary with Rich (render_* beside it draw the other views)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Starting fast (issue 8). Before it runs one command, Typer builds every command's parameters
+"""Starting fast. Before it runs one command, Typer builds every command's parameters
 (reading all their signatures) and converts each parameter value through a pydantic
 TypeAdapter, which imports pydantic: together more time than importing Typer itself. Two
 workarounds, each falling back to Typer's own behaviour for anything it does not cover:

@@ -1,4 +1,11 @@
-"""One hand: what was entered at the table, and what it is worth (SPEC §1)."""
+"""One hand: what was entered at the table, and what it is worth.
+
+gin by P against deadwood D: P scores the gin bonus + D (a big gin: the big-gin bonus + D);
+knock by P with K against D (after layoffs): P scores D - K when K < D, else the opponent
+undercuts and scores K - D + the undercut bonus (equal counts too, unless `tie` says
+otherwise); a dead hand scores nothing and counts as nobody's win. K is 1..knock limit (10, or
+the Oklahoma upcard's value), D is 0..98; Straight Gin has no knocks.
+"""
 
 from __future__ import annotations
 
@@ -86,7 +93,8 @@ def upcard_facts(rules: Rules, hand: Hand) -> tuple[int | None, bool]:
 
 
 def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
-    """Score one hand under `rules`, refusing any entry SPEC §1 calls invalid."""
+    """Score one hand under `rules`, refusing an impossible entry (a count out of range, a knock
+    above the knock limit or in Straight Gin, a big gin the rules do not have)."""
     if hand.kind == "draw":
         if hand.player is not None:
             raise HginError("a dead hand has no winner")

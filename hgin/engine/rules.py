@@ -25,7 +25,7 @@ MAX_BONUS = 10_000
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every value that decides a score. Defaults are the `friendly` profile (seed 000)."""
+    """Every value that decides a score. Defaults are the friendly profile's."""
 
     profile: str = "friendly"
     gin_bonus: int = 25

@@ -1,5 +1,5 @@
-"""A series (match play to 500, seed 003): finished matches' sheet totals credited until a
-player's running total reaches the series target. Pure: the files are `hgin.series_store`'s."""
+"""A series (standard gin match play, to 500 by default): finished matches' sheet totals are
+credited until a player's running total reaches the series target. Pure: no files here."""
 
 from __future__ import annotations
 

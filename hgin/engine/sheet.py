@@ -1,4 +1,10 @@
-"""The three-game sheet as a pure function of the ordered hands (SPEC §2)."""
+"""The three-game sheet as a pure function of the ordered hands.
+
+Win number n of a player enters games 1..min(n, games) (`entry="count"`), or the games it
+entered before plus the first it never entered (`entry="next-open"`); the whole hand's points
+go into each of those games still open. A game closes as soon as either player reaches the
+target in it (points only), and nothing is posted there again. The match is over when every
+game is closed; the winner is who won most games (`decide`)."""
 
 from __future__ import annotations
 
@@ -134,7 +140,7 @@ def _close(column: _Column, winner: str, loser: str, rules: Rules, hand_number: 
 
 
 def _eligible(columns: list[_Column], winner: str, wins: int, rules: Rules) -> list[_Column]:
-    """Open games this win enters, marking newly entered ones (SPEC §2, issue 3 `entry`)."""
+    """Open games this win enters, marking newly entered ones (see `Rules.entry`)."""
     if rules.entry == "count":
         if wins <= len(columns) and columns[wins - 1].winner is None:
             columns[wins - 1].entered[winner] = True

@@ -1,7 +1,7 @@
 """Text progress bars toward a game's target, drawn in the sheet. Pure.
 
 Kept apart from `hgin.reports.charts` (the SVG charts), which costs more to import than a command
-that only shows the sheet can spare (issue 8)."""
+that only shows the sheet can spare."""
 
 from __future__ import annotations
 

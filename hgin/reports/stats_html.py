@@ -58,7 +58,7 @@ def count_line(stats: Stats) -> str:
 
 def escape(text: str) -> str:
     """HTML-escaped text. (The html module and the charts are imported only for the page:
-    `figure` also serves the terminal's statistics, which must start quickly; issue 8.)"""
+    `figure` also serves the terminal's statistics, which must start quickly.)"""
     from html import escape as html_escape
 
     return html_escape(text)

@@ -112,7 +112,7 @@ class MatchIndex:
         """Store the entries; a failure only costs a re-read later (call under the lock)."""
         text = json.dumps({"version": INDEX_VERSION, "matches": entries}, ensure_ascii=False)
         with contextlib.suppress(OSError):
-            # Not flushed to disk: a crash can cost this cache, never a match (issue 8).
+            # Not flushed to disk: a crash can cost this cache, never a match.
             atomic_write(self.path, text, durable=False)
 
     def record(self, match: Match, path: Path) -> None:

@@ -212,7 +212,7 @@ def played_to_dict(played: PlayedHand) -> dict[str, Any]:
 
 
 def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
-    """The sheet with the keys SPEC §4 promises for `show --json`."""
+    """The sheet with the keys `show --json` promises scripts (see README)."""
     return {
         "players": list(sheet.players),
         "games": [game_to_dict(g) for g in sheet.games],

@@ -10,7 +10,7 @@ import typer
 from hgin.cli.app import app
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
-# Seed 000's worked example (30, then gin against 18, then 35) inside a whole match.
+# The friendly profile's worked example (30, then a gin against 18, then 35) in a whole match.
 DEMO_HANDS: tuple[tuple[str, ...], ...] = (
     ("knock", "Ann", "4", "34"),
     ("draw",),

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.app import MatchOption, app
+from hgin.cli.app import MatchOption, app, count_argument
 from hgin.scorekeeper import ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}
@@ -34,11 +34,10 @@ def edit(
     """Replace hand N with a corrected entry and re-score every hand after it."""
     from hgin.cli.render import print_sheet
     from hgin.editing import edit_hand
-    from hgin.engine.counts import whole_number
     from hgin.play.parser import entry_with, parse_entry
 
     entry = entry_with(parse_entry(words), upcard, big)
-    hand = whole_number(number, "the hand number")
+    hand = count_argument(number, "the hand number")
     outcome = edit_hand(ScoreKeeper(), hand, entry, match=match)
     print_sheet(outcome.match, outcome.lines)
 
@@ -48,7 +47,6 @@ def delete(number: HandNumber, match: MatchOption = None) -> None:
     """Remove hand N; the hands after it move up one and are re-scored."""
     from hgin.cli.render import print_sheet
     from hgin.editing import delete_hand
-    from hgin.engine.counts import whole_number
 
-    outcome = delete_hand(ScoreKeeper(), whole_number(number, "the hand number"), match=match)
+    outcome = delete_hand(ScoreKeeper(), count_argument(number, "the hand number"), match=match)
     print_sheet(outcome.match, outcome.lines)

@@ -1,13 +1,13 @@
 """Recording hands: gin, knock, draw, and taking them back with undo and redo."""
 
 # Annotations are evaluated once, here: as strings (`from __future__ import annotations`)
-# Typer would compile each again while building the command, on every `hgin gin` (issue 8).
+# Typer would compile each again while building the command, on every `hgin gin`.
 
 from typing import Annotated
 
 import typer
 
-from hgin.cli.app import MatchOption, app, complete_player
+from hgin.cli.app import MatchOption, app, complete_player, count_argument
 from hgin.errors import HginError
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 
@@ -25,15 +25,6 @@ UpcardOption = Annotated[
     str | None,
     typer.Option("--upcard", "-u", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."),
 ]
-
-
-def whole_number(text: str, what: str) -> int:
-    """A typed count; anything but a whole number is refused (exit 1), like a bad count."""
-    if text.strip().startswith("--"):
-        raise typer.BadParameter(f"no such option {text.strip()}")
-    from hgin.engine.counts import whole_number as read_count
-
-    return read_count(text, what)
 
 
 def show_outcome(outcome: Outcome) -> None:
@@ -58,7 +49,7 @@ OpponentCards = Annotated[
 
 
 def optional_count(text: str | None, what: str) -> int | None:
-    return None if text is None else whole_number(text, what)
+    return None if text is None else count_argument(text, what)
 
 
 def missing(argument: str, what: str, cards_flag: str) -> typer.BadParameter:
