@@ -1,3 +1,5 @@
-"""hgin: a score keeper for Hollywood Gin played with real cards."""
+"""hgin: a score keeper for Hollywood Gin played with real cards.
 
-__version__ = "0.1.0"
+The version is the installed package's (`importlib.metadata.version("hgin")`), kept in one
+place: pyproject.toml.
+"""

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner, Result
 
 from hgin.cli import app
+
+# CI runs the whole suite on the default Python and again on the other supported ones; the
+# second time, properties without their own example count try fewer random cases.
+settings.register_profile("quick", max_examples=25)
+settings.load_profile(os.environ.get("HGIN_HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(autouse=True)

@@ -299,12 +299,14 @@ def test_summary_lists_rules_result_games_and_hands(run: Run) -> None:
     assert "25 + 80 = 105" in out
 
 
-def test_version(run: Run) -> None:
-    from hgin import __version__
+def test_version_is_the_one_in_pyproject(run: Run) -> None:
+    import tomllib
 
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    declared = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
     result = run("--version")
     assert result.exit_code == 0
-    assert result.stdout == f"hgin {__version__}\n"
+    assert result.stdout == f"hgin {declared}\n"
 
 
 def test_every_command_has_help(run: Run) -> None:

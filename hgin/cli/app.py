@@ -182,9 +182,12 @@ def count_argument(text: str, what: str) -> int:
 
 def version_callback(value: bool) -> None:
     if value:
-        from hgin import __version__
+        from importlib.metadata import PackageNotFoundError, version
 
-        typer.echo(f"hgin {__version__}")
+        try:
+            typer.echo(f"hgin {version('hgin')}")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            typer.echo("hgin (version unknown: not installed; see the README's Install)")
         raise typer.Exit()
 
 
