@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from hgin.engine.hands import Hand
     from hgin.engine.match import Match
     from hgin.engine.rules import Rules
+    from hgin.engine.settle import Settlement
     from hgin.store.matches import MatchEntry
 
 
@@ -52,6 +53,17 @@ class CardOutcome(Outcome):
     """An outcome recorded from the cards, with the count (melds, layoffs) it came from."""
 
     counted: CountedHand
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A match's settlement, where its stake came from ('option', 'match', 'config') and the
+    currency label to print beside amounts."""
+
+    match: Match
+    settlement: Settlement
+    stake_from: str | None
+    currency: str | None = None
 
 
 class ScoreKeeper:
@@ -283,3 +295,19 @@ class ScoreKeeper:
             return Outcome(changed, describe_redo(changed.sheet.hands[-1]))
 
         return self.update(match, put_back)
+
+    # -- settling up ---------------------------------------------------------------------
+
+    def settle(
+        self, match: str | None = None, stake: str | None = None, currency: str | None = None
+    ) -> Settled:
+        """Who pays whom over the closed games, at `stake` a point if given, else at the
+        match's own stake, else at the default stake in config.toml (else in points only)."""
+        from hgin.engine.money import check_currency, parse_stake
+        from hgin.engine.settle import settle
+
+        label = check_currency(currency) if currency is not None else None
+        chosen = parse_stake(stake) if stake is not None else None
+        loaded = self.load(match)
+        source = "option" if chosen is not None else None
+        return Settled(loaded, settle(loaded.sheet, chosen), source, label)

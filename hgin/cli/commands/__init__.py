@@ -12,6 +12,7 @@ from hgin.cli.commands import (
     restore,
     rules,
     series,
+    settle,
     summary,
     transfer,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "restore",
     "rules",
     "series",
+    "settle",
     "summary",
     "transfer",
 ]

@@ -1,0 +1,50 @@
+"""`hgin settle`: who pays whom, game by game, in points and at a stake in money."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.scorekeeper import ScoreKeeper
+
+STAKE_SOURCES = {"option": "", "match": " (the match's stake)", "config": " (from config.toml)"}
+
+
+@app.command()
+def settle(
+    stake: Annotated[
+        str | None,
+        typer.Option(
+            "--stake",
+            "-s",
+            metavar="AMOUNT",
+            help="Money per point, e.g. 0.05 (overrides the match's stake and config.toml).",
+        ),
+    ] = None,
+    currency: Annotated[
+        str | None,
+        typer.Option("--currency", "-c", metavar="TEXT", help="Printed after amounts: EUR, €."),
+    ] = None,
+    as_json: JsonFlag = False,
+    match: MatchOption = None,
+) -> None:
+    """Settle up: each closed game's winner wins the difference of the two totals in it."""
+    settled = ScoreKeeper().settle(match, stake=stake, currency=currency)
+    from hgin.reports.settlement import settlement_dict, settlement_lines, stake_phrase
+
+    settlement = settled.settlement
+    if as_json:
+        data = {"id": settled.match.id, **settlement_dict(settlement, settled.currency)}
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    first, second = settled.match.players
+    head = f"Settling {first} v {second}, match {settled.match.id}"
+    at = stake_phrase(settlement, settled.currency)
+    if at:
+        head += f", at {at}{STAKE_SOURCES.get(settled.stake_from or '', '')}"
+    from hgin.cli.render import print_lines
+
+    print_lines([head + ":", *settlement_lines(settlement, settled.currency)])

@@ -1,0 +1,102 @@
+"""Settling up: who pays whom, game by game, in points and at a stake in money.
+
+Each closed game settles on its own: its winner wins the difference between the two players'
+totals in that game (points plus whatever the rules in force paid at its close: game bonus,
+boxes, shutout; a doubling shutout is already in the totals). A match settles at the sum over
+its closed games, which is the difference of the sheet totals once every game is closed. Open
+games settle nothing yet. Money is points × stake in exact decimals, rounded to cents half up
+(see `hgin.engine.money`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from hgin.engine.money import amount
+from hgin.engine.sheet import Game, Sheet
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettlement:
+    """One closed game: its winner, both totals in it, and what the winner wins.
+
+    `difference` is the winner's total minus the loser's. It is negative only when house
+    bonuses (boxes) give the loser of the game the larger total; then the loser collects.
+    """
+
+    number: int
+    winner: str
+    loser: str
+    totals: dict[str, int]
+    difference: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What a match settles at so far."""
+
+    players: tuple[str, str]
+    games: tuple[GameSettlement, ...]
+    open_games: tuple[int, ...]
+    points: int
+    payer: str | None
+    payee: str | None
+    stake: Decimal | None
+    amount: Decimal | None
+
+    @property
+    def complete(self) -> bool:
+        """Whether every game is closed, so this is the match's final settlement."""
+        return not self.open_games
+
+    @property
+    def level(self) -> bool:
+        """Whether nobody pays (level so far, or nothing closed yet)."""
+        return self.payer is None
+
+    def net(self, player: str) -> int:
+        """Points `player` wins (positive) or pays (negative)."""
+        if self.payer is None:
+            return 0
+        return self.points if player == self.payee else -self.points
+
+    def net_amount(self, player: str) -> Decimal | None:
+        """Money `player` wins (positive) or pays (negative); None without a stake."""
+        if self.amount is None:
+            return None
+        if self.payer is None:
+            return Decimal("0.00")
+        return self.amount if player == self.payee else -self.amount
+
+
+def game_total(game: Game, player: str) -> int:
+    """A player's total in one game: points plus bonuses."""
+    return game.scores[player] + game.bonuses[player]
+
+
+def settle_game(game: Game, players: tuple[str, str]) -> GameSettlement:
+    """The settlement of one closed game."""
+    winner = game.winner
+    if winner is None:
+        raise ValueError(f"game {game.number} is still open")
+    loser = players[1] if winner == players[0] else players[0]
+    totals = {p: game_total(game, p) for p in players}
+    return GameSettlement(game.number, winner, loser, totals, totals[winner] - totals[loser])
+
+
+def settle(sheet: Sheet, stake: Decimal | None = None) -> Settlement:
+    """Settle the closed games of `sheet`; with a stake, also in money."""
+    players = sheet.players
+    games = tuple(settle_game(g, players) for g in sheet.games if g.closed)
+    open_games = tuple(g.number for g in sheet.games if not g.closed)
+    first, second = players
+    balance = sum(g.totals[first] - g.totals[second] for g in games)
+    payer = payee = None
+    if balance > 0:
+        payer, payee = second, first
+    elif balance < 0:
+        payer, payee = first, second
+    points = abs(balance)
+    money = amount(points, stake) if stake is not None else None
+    return Settlement(players, games, open_games, points, payer, payee, stake, money)

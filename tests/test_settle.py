@@ -1,0 +1,256 @@
+"""Settling up: game by game, in points and at a stake, through the real CLI.
+
+The matches below are played out by hand in the comments, so every number can be checked
+against the rules without running anything.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hgin.engine.hands import Hand
+from hgin.engine.money import amount, parse_stake, stake_text
+from hgin.engine.rules import Rules, check_rules
+from hgin.engine.settle import settle
+from hgin.engine.sheet import replay
+from hgin.errors import HginError
+from tests.conftest import Run, flat, snapshot
+from tests.test_engine_properties import PLAYERS, hand_strategy, playable, rules_strategy
+
+# Ann 55 in I; Bob 15 in I; Ann 110 closes I and 55 in II; Bob 105 closes II (his second
+# win); Ann 75 in III; Ann 110 closes III, Bob never entered it.
+HANDS = (
+    ("gin", "ann", "30"),
+    ("knock", "bob", "5", "20"),
+    ("gin", "ann", "30"),
+    ("gin", "bob", "80"),
+    ("gin", "ann", "50"),
+    ("gin", "ann", "10"),
+)
+
+
+def play(run: Run, *new: str, hands: tuple[tuple[str, ...], ...] = HANDS) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "ann", *new).exit_code == 0
+    for hand in hands:
+        result = run(*hand)
+        assert result.exit_code == 0, result.output
+
+
+def settled(run: Run, *args: str) -> dict[str, Any]:
+    result = run("settle", "--json", *args)
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def differences(data: dict[str, Any]) -> list[tuple[int, str, int]]:
+    return [(g["number"], g["winner"], g["difference"]) for g in data["games"]]
+
+
+def test_classic_with_a_shutout(run: Run) -> None:
+    # I: Ann 110 + 100 game + 2 boxes = 260, Bob 15 + 1 box = 40: Ann +220.
+    # II: Bob 105 + 100 + 25 = 230, Ann 55 + 25 = 80: Bob +150.
+    # III: Ann 110 + 200 (Bob shut out: game bonus doubled) + 50 = 360, Bob 0: Ann +360.
+    play(run, "--rules", "classic")
+    data = settled(run, "--stake", "0.05")
+    assert differences(data) == [(1, "Ann", 220), (2, "Bob", 150), (3, "Ann", 360)]
+    assert data["games"][2]["totals"] == {"Ann": 360, "Bob": 0}
+    assert (data["points"], data["payer"], data["payee"]) == (430, "Bob", "Ann")
+    assert (data["stake"], data["amount"], data["open"]) == ("0.05", "21.50", [])
+    totals = json.loads(run("show", "--json").stdout)["totals"]
+    assert totals == {"Ann": 700, "Bob": 270}  # 700 - 270 = 430
+
+
+def test_classic_with_the_doubling_shutout(run: Run) -> None:
+    # III under `--shutout double`: Ann 110 + 100 game + 50 boxes = 260, doubled: 520.
+    play(run, "--rules", "classic", "--shutout", "double")
+    data = settled(run, "--stake", "0.10")
+    assert differences(data) == [(1, "Ann", 220), (2, "Bob", 150), (3, "Ann", 520)]
+    assert (data["points"], data["amount"]) == (590, "59.00")
+
+
+def test_friendly_text(run: Run) -> None:
+    # I: Ann 110 v 15; II: Bob 105 v 55; III: Ann 110 v 0.
+    play(run)
+    result = run("settle", "--stake", "0.1", "--currency", "EUR")
+    assert result.exit_code == 0, result.output
+    match_id = json.loads(run("show", "--json").stdout)["id"]
+    assert result.stdout.splitlines() == [
+        f"Settling Ann v Bob, match {match_id}, at 0.10 EUR a point:",
+        "Game I: Ann wins 95 (110 to 15).",
+        "Game II: Bob wins 50 (105 to 55).",
+        "Game III: Ann wins 110 (110 to 0).",
+        "Bob pays Ann 155 points × 0.10 = 15.50 EUR.",
+    ]
+
+
+def test_an_unfinished_match_settles_its_closed_games(run: Run) -> None:
+    play(run, "--rules", "classic", hands=HANDS[:5])
+    data = settled(run, "--stake", "0.05")
+    assert differences(data) == [(1, "Ann", 220), (2, "Bob", 150)]
+    assert (data["points"], data["payer"], data["amount"], data["open"]) == (70, "Bob", "3.50", [3])
+    assert data["complete"] is False
+    text = flat(run("settle", "--stake", "0.05").stdout)
+    assert "Game III is still open: it settles once closed." in text
+    assert "So far Bob pays Ann 70 points × 0.05 = 3.50." in text
+
+
+def test_nothing_closed_yet(run: Run) -> None:
+    play(run, hands=HANDS[:2])
+    data = settled(run, "--stake", "1")
+    assert (data["points"], data["payer"], data["payee"], data["amount"]) == (0, None, None, "0.00")
+    assert data["open"] == [1, 2, 3]
+    text = flat(run("settle").stdout)
+    assert "Games I, II and III are still open" in text
+    assert "No game is closed yet: nothing to settle." in text
+
+
+# Ann 100 closes I against nothing; Bob's first win enters only the closed I; Bob 60 in II,
+# Ann 50 in II; Bob 100 closes II (+50) and 40 in III; Ann 50 in III; Bob 100 closes III (+50).
+LEVEL = (
+    ("gin", "ann", "75"),
+    ("gin", "bob", "35"),
+    ("gin", "bob", "35"),
+    ("gin", "ann", "25"),
+    ("gin", "bob", "15"),
+    ("gin", "ann", "25"),
+    ("gin", "bob", "35"),
+)
+
+
+def test_level_totals_nobody_pays(run: Run) -> None:
+    play(run, hands=LEVEL)
+    data = settled(run, "--stake", "0.25")
+    assert differences(data) == [(1, "Ann", 100), (2, "Bob", 50), (3, "Bob", 50)]
+    assert (data["points"], data["payer"], data["payee"], data["amount"]) == (0, None, None, "0.00")
+    assert json.loads(run("show", "--json").stdout)["totals"] == {"Ann": 200, "Bob": 200}
+    assert "The closed games are level: nobody pays." in flat(run("settle").stdout)
+
+
+def test_no_stake_is_points_only_and_says_how_to_give_one(run: Run) -> None:
+    play(run)
+    data = settled(run)
+    assert (data["points"], data["stake"], data["amount"], data["currency"]) == (
+        155,
+        None,
+        None,
+        None,
+    )
+    text = flat(run("settle").stdout)
+    assert "Bob pays Ann 155 points." in text
+    assert "No stake known" in text and "--stake 0.05" in text
+
+
+def test_five_games(run: Run) -> None:
+    # Win n of Ann's enters games I to n: after five wins of 55, I to IV hold 110 each
+    # (closed) and V holds 55 (open).
+    hands = tuple(("gin", "ann", "30") for _ in range(5))
+    play(run, "--games", "5", hands=hands)
+    data = settled(run, "--stake", "0.01")
+    assert differences(data) == [(n, "Ann", 110) for n in (1, 2, 3, 4)]
+    assert data["open"] == [5]
+    assert (data["points"], data["amount"]) == (440, "4.40")
+
+
+@pytest.mark.parametrize(
+    ("stake", "expected"),
+    [
+        ("0.05", ("0.05", "7.75")),
+        (".5", ("0.50", "77.50")),
+        ("2", ("2.00", "310.00")),
+        ("0.0025", ("0.0025", "0.39")),  # 155 × 0.0025 = 0.3875, rounded half up
+        ("0.0030", ("0.003", "0.47")),  # 0.465 rounds up, not to the even 0.46
+        ("0", ("0.00", "0.00")),
+        (" 1000 ", ("1000.00", "155000.00")),
+    ],
+)
+def test_stakes(run: Run, stake: str, expected: tuple[str, str]) -> None:
+    play(run)
+    data = settled(run, "--stake", stake)
+    assert (data["stake"], data["amount"]) == expected
+
+
+@pytest.mark.parametrize(
+    "stake",
+    ["-0.05", "nan", "NaN", "inf", "Infinity", "1e3", "1E-2", "0x10", "1_000", "0.00001",
+     "1000.01", "", "five", "٠.٥", "+1", "0,05", "1.2.3"],
+)  # fmt: skip
+def test_bad_stakes_are_refused(run: Run, hgin_home: Path, stake: str) -> None:
+    play(run)
+    before = snapshot(hgin_home)
+    result = run("settle", "--stake", stake)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith("hgin: ") and len(result.stderr.splitlines()) == 1
+    assert snapshot(hgin_home) == before
+
+
+def test_a_comma_gets_a_hint(run: Run) -> None:
+    play(run)
+    assert "decimal point: 0.05" in run("settle", "--stake", "0,05").stderr
+
+
+def test_bad_currency_is_refused(run: Run) -> None:
+    play(run)
+    assert run("settle", "--currency", "x" * 13).exit_code == 1
+    assert run("settle", "--currency", "\x1b[31m").exit_code == 1
+
+
+def test_no_match(run: Run) -> None:
+    result = run("settle")
+    assert result.exit_code == 1
+    assert "no match yet" in result.stderr
+
+
+# -- the engine ----------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules_strategy, st.lists(hand_strategy, max_size=40), st.integers(0, 100_000))
+def test_settlement_properties(rules: Rules, hands: list[Hand], cents: int) -> None:
+    check_rules(rules)
+    sheet = replay(PLAYERS, rules, "Ann", playable(rules, hands))
+    stake = Decimal(cents) / 100
+    result = settle(sheet, stake)
+    first, second = PLAYERS
+    balance = sum((g.difference if g.winner == first else -g.difference) for g in result.games)
+    assert result.points == abs(balance)
+    if sheet.finished:
+        assert balance == sheet.totals[first] - sheet.totals[second]
+        assert result.open_games == ()
+    assert [g.number for g in result.games] + list(result.open_games) == sorted(
+        g.number for g in sheet.games
+    )
+    if result.payer is None:
+        assert result.payee is None and result.points == 0
+    else:
+        assert result.payer != result.payee
+        assert {result.payer, result.payee} == set(PLAYERS)
+        assert result.net(result.payee) == result.points == -result.net(result.payer)
+    assert result.amount == Decimal(result.points) * stake  # two decimals: nothing to round
+
+
+@given(st.integers(0, 10**7), st.integers(0, 10_000_000))
+def test_amount_is_exact_then_half_up(points: int, ten_thousandths: int) -> None:
+    stake = parse_stake(stake_text(Decimal(ten_thousandths) / 10_000))
+    assert stake == Decimal(ten_thousandths) / 10_000
+    exact = Decimal(points) * stake
+    money = amount(points, stake)
+    assert abs(money - exact) <= Decimal("0.005")
+    assert money.as_tuple().exponent == -2
+    if (exact * 100) % 1 == Decimal("0.5"):
+        assert money > exact
+
+
+def test_parse_stake_refuses_exponents_even_when_decimal_would_take_them() -> None:
+    for text in ("1e2", "sNaN", "-0", "0.00005"):
+        with pytest.raises(HginError):
+            parse_stake(text)
+    assert parse_stake("1.0000") == Decimal(1)
