@@ -83,7 +83,7 @@ def test_friendly_text(run: Run) -> None:
     assert result.exit_code == 0, result.output
     match_id = json.loads(run("show", "--json").stdout)["id"]
     assert result.stdout.splitlines() == [
-        f"Settling Ann v Bob, match {match_id}, at 0.10 EUR a point:",
+        f"Ann v Bob · match {match_id}",
         "Game I: Ann wins 95 (110 to 15).",
         "Game II: Bob wins 50 (105 to 55).",
         "Game III: Ann wins 110 (110 to 0).",

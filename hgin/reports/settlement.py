@@ -35,14 +35,6 @@ def game_line(game: GameSettlement) -> str:
     )
 
 
-def stake_phrase(settlement: Settlement, currency: str | None = None) -> str:
-    """'0.05 EUR a point', or '' without a stake."""
-    if settlement.stake is None:
-        return ""
-    unit = f" {currency}" if currency else ""
-    return f"{stake_text(settlement.stake)}{unit} a point"
-
-
 def payment_line(settlement: Settlement, currency: str | None = None) -> str:
     """'Bob pays Ann 295 points × 0.05 = 14.75.' or why nobody pays."""
     so_far = "So far " if settlement.open_games else ""

@@ -10,7 +10,10 @@ import typer
 from hgin.cli.app import JsonFlag, MatchOption, app
 from hgin.scorekeeper import ScoreKeeper
 
-STAKE_SOURCES = {"option": "", "match": " (the match's stake)", "config": " (from config.toml)"}
+STAKE_NOTES = {
+    "match": "The stake is the match's own (change it with 'hgin rules set stake AMOUNT').",
+    "config": "The stake is the default in config.toml (see 'hgin config').",
+}
 
 
 @app.command()
@@ -33,7 +36,7 @@ def settle(
 ) -> None:
     """Settle up: each closed game's winner wins the difference of the two totals in it."""
     settled = ScoreKeeper().settle(match, stake=stake, currency=currency)
-    from hgin.reports.settlement import settlement_dict, settlement_lines, stake_phrase
+    from hgin.reports.settlement import settlement_dict, settlement_lines
 
     settlement = settled.settlement
     if as_json:
@@ -41,10 +44,10 @@ def settle(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     first, second = settled.match.players
-    head = f"Settling {first} v {second}, match {settled.match.id}"
-    at = stake_phrase(settlement, settled.currency)
-    if at:
-        head += f", at {at}{STAKE_SOURCES.get(settled.stake_from or '', '')}"
+    lines = [f"{first} v {second} · match {settled.match.id}"]
+    lines += settlement_lines(settlement, settled.currency)
+    if settled.stake_from in STAKE_NOTES:
+        lines.append(STAKE_NOTES[settled.stake_from])
     from hgin.cli.render import print_lines
 
-    print_lines([head + ":", *settlement_lines(settlement, settled.currency)])
+    print_lines(lines)
