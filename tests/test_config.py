@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hgin.errors import HginError
-from hgin.store.config import STARTER, parse_config
+from hgin.store.config import KNOWN, STARTER, parse_config
 from tests.conftest import Run, snapshot
 
 
@@ -142,11 +142,19 @@ def test_new_needs_both_names_or_neither(run: Run, hgin_home: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
+        ("taget = 100\n", f"unknown setting 'taget' (did you mean 'target'? known: {KNOWN})"),
         (
-            "taget = 100\n",
-            "unknown setting 'taget' (did you mean 'target'? known: rules, target, games, players)",
+            "gin_bonus = 20\n",
+            f"unknown setting 'gin_bonus' (did you mean 'gin-bonus'? known: {KNOWN})",
         ),
-        ("colour = 1\n", "unknown setting 'colour' (known: rules, target, games, players)"),
+        ("colour = 1\n", f"unknown setting 'colour' (known: {KNOWN})"),
+        ("tie = 1\n", "'tie' must be text in quotes, not 1"),
+        ('tie = "never"\n', "tie must be one of undercut, knocker, not 'never'"),
+        ('oklahoma = "yes"\n', "'oklahoma' must be true or false, not 'yes'"),
+        (
+            "oklahoma = true\nstraight = true\n",
+            "Oklahoma and Straight Gin cannot both be on: Straight Gin has no knocks",
+        ),
         ("target = 100.5\n", "'target' must be a whole number, not 100.5"),
         ("target = true\n", "'target' must be a whole number, not True"),
         ('games = "3"\n', "'games' must be a whole number, not '3'"),
@@ -169,6 +177,19 @@ def test_a_mistyped_config_is_refused_with_path_and_problem(
         result = run(*args)
         assert (result.exit_code, result.stderr) == (1, f"hgin: {path}: {problem}\n"), args
     assert not (hgin_home / "matches").exists()
+
+
+def test_any_rule_option_can_be_a_default(run: Run, show_json, hgin_home: Path) -> None:
+    path = write_config(hgin_home, 'tie = "knocker"\ngin-bonus = 20\noklahoma = true\n')
+    shown = json.loads(run("config", "--json").stdout)["in_force"]
+    assert list(shown) == ["rules", "gin-bonus", "target", "games", "tie", "oklahoma", "players"]
+    assert shown["tie"] == {"value": "knocker", "from": "config"}
+    assert shown["gin-bonus"] == {"value": 20, "from": "config"}
+    result = run("new", "Ann", "Bob", "--dealer", "Ann", "--gin-bonus", "30")
+    assert result.exit_code == 0, result.stderr
+    assert f"From {path}: tie, oklahoma." in " ".join(result.stdout.split())
+    rules = show_json()["rules"]
+    assert (rules["tie"], rules["gin_bonus"], rules["oklahoma"]) == ("knocker", 30, True)
 
 
 def test_a_damaged_config_is_refused(run: Run, hgin_home: Path) -> None:

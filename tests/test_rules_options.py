@@ -311,18 +311,33 @@ def test_preset_from_classic_base(run: Run) -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "message", "status"),
     [
-        (("rules", "save", "friendly"), "'friendly' is a built-in profile"),
-        (("rules", "save", "9lives"), "'9lives' cannot name a preset"),
-        (("rules", "save", "x", "--gin-bonus"), "--gin-bonus needs a value"),
-        (("rules", "save", "x", "--shutout", "maybe"), "shutout must be one of none"),
-        (("rules", "save", "x", "--bogus", "1"), "unknown rule option 'bogus'"),
-        (("rules", "save", "x", "--oklahoma", "--straight"), "cannot both be on"),
+        (("rules", "save", "friendly"), "'friendly' is a built-in profile", 1),
+        (("rules", "save", "9lives"), "'9lives' cannot name a preset", 1),
+        (("rules", "save", "x", "--oklahoma", "--straight"), "cannot both be on", 1),
+        (("rules", "save", "x", "--target", "0"), "target must be between 1 and 100000", 1),
+        (("rules", "save", "x", "--gin-bonus"), "Option '--gin-bonus' requires an argument", 2),
+        (("rules", "save", "x", "--shutout", "maybe"), "Invalid value for '--shutout'", 2),
+        (("rules", "save", "x", "--bogus", "1"), "No such option: --bogus", 2),
     ],
 )
-def test_preset_refusals(run: Run, hgin_home: Path, args: tuple[str, ...], message: str) -> None:
+def test_preset_refusals(
+    run: Run, hgin_home: Path, args: tuple[str, ...], message: str, status: int
+) -> None:
     result = run(*args)
-    assert result.exit_code == 1
-    assert message in result.stderr
+    assert result.exit_code == status
+    assert message in flat(result.stderr)
     assert snapshot(hgin_home) == {}
+
+
+def test_saving_over_a_preset_needs_force(run: Run, hgin_home: Path) -> None:
+    assert run("rules", "save", "pub", "--gin-bonus", "20").exit_code == 0
+    before = snapshot(hgin_home)
+    result = run("rules", "save", "pub", "--tie", "knocker")
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: a preset 'pub' exists already: add --force to replace it\n"
+    assert snapshot(hgin_home) == before
+    assert run("rules", "save", "PUB", "--force", "--tie", "knocker").exit_code == 0
+    listed = json.loads(run("rules", "--list", "--json").stdout)
+    assert (listed["pub"]["gin_bonus"], listed["pub"]["tie"]) == (25, "knocker")

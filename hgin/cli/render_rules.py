@@ -6,10 +6,12 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from hgin.engine.rules import OPTION_NAMES, RULE_HELP, Rules, option_flag
+from hgin.engine.rules import Rules, rule_options
 
 
 def show_value(value: object) -> str:
+    if value is None:
+        return "none"
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
@@ -21,11 +23,11 @@ def rules_table(rules: Rules) -> Table:
     table.add_column("Option", no_wrap=True)
     table.add_column("Value", no_wrap=True)
     table.add_column("Meaning")
-    for name in OPTION_NAMES:
+    for option in rule_options():
         table.add_row(
-            Text(option_flag(name)),
-            Text(show_value(getattr(rules, name))),
-            Text(RULE_HELP[name], style="dim"),
+            Text(option.flag),
+            Text(show_value(getattr(rules, option.name))),
+            Text(option.help, style="dim"),
         )
     return table
 
@@ -39,9 +41,9 @@ def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Table:
     table.add_column("Differs from friendly in")
     for name, rules in profiles.items():
         diffs = [
-            f"{option_flag(n)} {show_value(getattr(rules, n))}"
-            for n in OPTION_NAMES
-            if getattr(rules, n) != getattr(reference, n)
+            f"{o.flag} {show_value(getattr(rules, o.name))}"
+            for o in rule_options()
+            if getattr(rules, o.name) != getattr(reference, o.name)
         ]
         kind = "built-in" if name in builtin else "preset"
         table.add_row(Text(name), Text(kind), Text(", ".join(diffs) or "—"))

@@ -1,49 +1,296 @@
-"""Rule values: the two named profiles and every house option, as one frozen dataclass."""
+"""Rule values and the one registry of rule options.
+
+Each house option is declared once, as a field of `Rules` made with `rule(...)`: its type and
+friendly default, the values it allows, its default in the other profiles, one help text and
+which rule books play which value. Everything else is generated from that declaration: the
+flags of `hgin new`, `hgin series new` and `hgin rules save`, the names and values `hgin rules
+set` accepts, the keys of the settings file, the checks on stored rules and the rules table.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from functools import cache
+from typing import Any, Literal, TypeVar, get_args
 
 from hgin.errors import HginError
 
 Tie = Literal["undercut", "knocker"]
 Shutout = Literal["none", "bonus", "double"]
-Entry = Literal["count", "next-open"]
+EntryRule = Literal["count", "next-open"]
 Decide = Literal["majority", "net"]
 DealerRule = Literal["alternate", "winner", "loser"]
 Redeal = Literal["same", "other"]
 OklahomaAce = Literal["gin", "one"]
+OptionKind = Literal["number", "switch", "choice", "text"]
 
 KNOCK_LIMIT = 10
 MAX_DEADWOOD = 98
 ALLOWED_GAMES = (1, 3, 5)
 MAX_TARGET = 100_000
 MAX_BONUS = 10_000
+SWITCH_ON = ("on", "yes", "true", "1")
+SWITCH_OFF = ("off", "no", "false", "0")
+
+Value = TypeVar("Value")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One rule option of the registry: everything any command needs to offer and check it.
+
+    `read`, for a text option, turns what was typed into the stored value (or refuses it with
+    an HginError); a stored text value is valid when reading it gives it back unchanged.
+    """
+
+    name: str
+    default: Any
+    help: str
+    books: str
+    kind: OptionKind
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = MAX_BONUS
+    allowed: tuple[int, ...] = ()
+    profiles: tuple[tuple[str, Any], ...] = ()
+    read: Callable[[str], Any] | None = None
+    metavar: str = "TEXT"
+    sample: str = ""
+
+    @property
+    def flag(self) -> str:
+        """The command-line spelling: `dealer_rule` -> `dealer-rule`."""
+        return option_flag(self.name)
+
+    @property
+    def values_text(self) -> str:
+        """The values it takes, for help and refusals: '0..10000', 'on or off', 'a, b or c'."""
+        if self.kind == "switch":
+            return "on or off"
+        if self.kind == "choice":
+            return _either(self.choices)
+        if self.kind == "number":
+            if self.allowed:
+                return _either(tuple(str(n) for n in self.allowed))
+            return f"{self.low}..{self.high}"
+        return self.metavar.lower()
+
+    def parse(self, text: str) -> Any:
+        """The value typed as `text` (`rules set`, the settings file), checked."""
+        text = text.strip()
+        if self.kind == "number":
+            try:
+                number = int(text)
+            except ValueError:
+                raise HginError(f"{self.flag} takes a whole number, not '{text}'") from None
+            return self.check(number)
+        if self.kind == "switch":
+            lowered = text.lower()
+            if lowered in SWITCH_ON:
+                return True
+            if lowered in SWITCH_OFF:
+                return False
+            raise HginError(f"{self.flag} takes on or off, not '{text}'")
+        if self.kind == "choice":
+            return self.check(text.lower())
+        assert self.read is not None
+        return self.read(text)
+
+    def check(self, value: Any) -> Any:
+        """`value` if it is one this option allows (type and range), else a refusal."""
+        if self.kind == "number":
+            if type(value) is not int:
+                raise HginError(f"{self.flag} must be a whole number")
+            if self.allowed and value not in self.allowed:
+                allowed = ", ".join(str(n) for n in self.allowed)
+                raise HginError(f"{self.flag} must be one of {allowed}, not {value}")
+            if not self.low <= value <= self.high:
+                raise HginError(
+                    f"{self.flag} must be between {self.low} and {self.high}, not {value}"
+                )
+            return value
+        if self.kind == "switch":
+            if not isinstance(value, bool):
+                raise HginError(f"{self.flag} must be on or off")
+            return value
+        if self.kind == "choice":
+            if value not in self.choices:
+                choices = ", ".join(self.choices)
+                raise HginError(f"{self.flag} must be one of {choices}, not '{value}'")
+            return value
+        if value is None:
+            return None
+        assert self.read is not None
+        if not isinstance(value, str) or self.read(value) != value:
+            raise HginError(f"{self.flag} must be {self.values_text}, not {value!r}")
+        return value
+
+    @property
+    def example(self) -> str:
+        """A value to type that differs from the friendly default (for help and tests)."""
+        if self.kind == "switch":
+            return "off" if self.default else "on"
+        if self.kind == "choice":
+            return next(c for c in self.choices if c != self.default)
+        if self.kind == "number":
+            others = [n for n in self.allowed or (self.default + 1,) if n != self.default]
+            return str(others[0])
+        return self.sample
+
+    def default_in(self, profile: str) -> Any:
+        """This option's value in a built-in profile."""
+        return dict(self.profiles).get(profile, self.default)
+
+
+def _either(words: tuple[str, ...]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def rule(
+    default: Value,
+    *,
+    help: str,
+    books: str,
+    choices: tuple[str, ...] = (),
+    low: int = 0,
+    high: int = MAX_BONUS,
+    allowed: tuple[int, ...] = (),
+    classic: Any = dataclasses.MISSING,
+    read: Callable[[str], Any] | None = None,
+    metavar: str = "TEXT",
+    sample: str = "",
+) -> Value:
+    """Declare a rule option as a field of `Rules` (its name is the field's name).
+
+    The kind follows from the default and `choices`: a whole number, on/off, one of the
+    choices, or text turned into its stored value by `read` (which may also give None).
+    """
+    kind: OptionKind
+    if isinstance(default, bool):
+        kind = "switch"
+    elif isinstance(default, int):
+        kind = "number"
+    elif choices:
+        kind = "choice"
+    else:
+        if read is None or not sample:
+            raise TypeError("a text rule option needs `read` and a `sample`")
+        kind = "text"
+    profiles = () if classic is dataclasses.MISSING else (("classic", classic),)
+    option = RuleOption(
+        "", default, help, books, kind, choices, low, high, allowed, profiles, read, metavar, sample
+    )
+    field: Value = dataclasses.field(default=default, metadata={"option": option})
+    return field
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every value that decides a score. Defaults are the friendly profile's."""
+    """Every value that decides a score. Defaults are the friendly profile's; the classic
+    profile's are given beside them. Add a house option here, and only here."""
 
     profile: str = "friendly"
-    gin_bonus: int = 25
-    undercut_bonus: int = 25
-    big_gin_bonus: int = 0
-    target: int = 100
-    games: int = 3
-    game_bonus: int = 0
-    box_bonus: int = 0
-    shutout: Shutout = "none"
-    tie: Tie = "undercut"
-    entry: Entry = "count"
-    decide: Decide = "majority"
-    dealer_rule: DealerRule = "alternate"
-    redeal: Redeal = "other"
-    oklahoma: bool = False
-    oklahoma_ace: OklahomaAce = "gin"
-    straight: bool = False
+    gin_bonus: int = rule(
+        25,
+        help="Points for gin, on top of the opponent's deadwood.",
+        books="25 in both profiles; 20 in older books",
+    )
+    undercut_bonus: int = rule(
+        25,
+        help="Bonus to the defender who undercuts a knock.",
+        books="25 in both profiles; 10 or 20 elsewhere",
+    )
+    big_gin_bonus: int = rule(
+        0,
+        help="Big gin (all 11 cards melded) scores this bonus plus the deadwood; 0 = not played.",
+        books="not played in either profile; 31 or 50 elsewhere",
+    )
+    target: int = rule(
+        100,
+        help="Points that close a game (bonuses never count toward it).",
+        books="100 in both profiles; 250 in tournaments; 125 or 150 in other books",
+        low=1,
+        high=MAX_TARGET,
+    )
+    games: int = rule(
+        3,
+        help="Games on the sheet: 1, 3 or 5; the match goes to who wins more than half.",
+        books="3 in both profiles; a single game in the classic rules; 5 in some books",
+        low=1,
+        high=max(ALLOWED_GAMES),
+        allowed=ALLOWED_GAMES,
+    )
+    game_bonus: int = rule(
+        0,
+        help="At a game's close, to its winner.",
+        books="none in the friendly profile; 100 in the classic rules",
+        classic=100,
+    )
+    box_bonus: int = rule(
+        0,
+        help="At a game's close, to each player per hand they won in that game.",
+        books="none in the friendly profile; 25 in the classic rules; 20 in older books",
+        classic=25,
+    )
+    shutout: Shutout = rule(
+        "none",
+        help="When the loser of a closing game has 0 in it: none; bonus (game bonus doubled); "
+        "double (winner's whole game total doubled).",
+        books="none in the friendly profile; bonus in the classic rules; double in other books",
+        choices=get_args(Shutout),
+        classic="bonus",
+    )
+    tie: Tie = rule(
+        "undercut",
+        help="Equal counts on a knock: undercut (the defender wins) or knocker (wins 0).",
+        books="undercut in both profiles; knocker in books with no undercut on a tie",
+        choices=get_args(Tie),
+    )
+    entry: EntryRule = rule(
+        "count",
+        help="Which games a win enters: count (win n enters games 1..n) or next-open "
+        "(also the first open game not yet entered).",
+        books="count in both profiles; next-open in Hoyle",
+        choices=get_args(EntryRule),
+    )
+    decide: Decide = rule(
+        "majority",
+        help="Match winner: majority of games, or net (the larger sheet total).",
+        books="majority in both profiles; net points in some books",
+        choices=get_args(Decide),
+    )
+    dealer_rule: DealerRule = rule(
+        "alternate",
+        help="Who deals after a won hand: alternate, winner or loser.",
+        books="alternate in the friendly profile; winner in the classic rules",
+        choices=get_args(DealerRule),
+        classic="winner",
+    )
+    redeal: Redeal = rule(
+        "other",
+        help="Who deals after a dead hand: the same dealer, or the other player.",
+        books="other in the friendly profile; same in the classic rules",
+        choices=get_args(Redeal),
+        classic="same",
+    )
+    oklahoma: bool = rule(
+        False,
+        help="Oklahoma: the upcard's value is the knock limit; a spade upcard doubles the hand.",
+        books="off in both profiles; the Oklahoma variant",
+    )
+    oklahoma_ace: OklahomaAce = rule(
+        "gin",
+        help="An Oklahoma ace upcard: gin (no knocking) or one (knock with 1).",
+        books="gin in the Bicycle rules; one elsewhere",
+        choices=get_args(OklahomaAce),
+    )
+    straight: bool = rule(
+        False,
+        help="Straight Gin: no knocking, only gin ends a hand.",
+        books="off in both profiles; an option of the classic rules' book",
+    )
 
     @property
     def has_bonuses(self) -> bool:
@@ -61,58 +308,52 @@ class Rules:
         return self.games // 2 + 1
 
     @property
-    def label(self) -> str:
-        """The profile name, marked when house values differ from the built-in profile's.
+    def changed(self) -> bool:
+        """Whether house values differ from the built-in profile this is named after.
 
         Target and number of games are choices every profile offers, so they do not count.
         """
         builtin = PROFILES.get(self.profile)
-        reshaped = (
-            dataclasses.replace(builtin, target=self.target, games=self.games) if builtin else None
-        )
-        if reshaped is not None and reshaped != self:
-            return f"{self.profile} (changed)"
-        return self.profile
+        if builtin is None:
+            return False
+        return dataclasses.replace(builtin, target=self.target, games=self.games) != self
+
+    @property
+    def label(self) -> str:
+        """The rules' name: 'friendly', or 'friendly, changed' when house values differ."""
+        return f"{self.profile}, changed" if self.changed else self.profile
 
     def to_dict(self) -> dict[str, Any]:
         """The rule values as plain JSON-ready data."""
         return dataclasses.asdict(self)
 
 
-PROFILES: dict[str, Rules] = {
-    "friendly": Rules(),
-    "classic": Rules(
-        profile="classic",
-        game_bonus=100,
-        box_bonus=25,
-        shutout="bonus",
-        dealer_rule="winner",
-        redeal="same",
-    ),
-}
+@cache
+def rule_options() -> tuple[RuleOption, ...]:
+    """The registry: every rule option, in the order `Rules` declares them."""
+    return tuple(
+        dataclasses.replace(f.metadata["option"], name=f.name)
+        for f in dataclasses.fields(Rules)
+        if "option" in f.metadata
+    )
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "shutout": get_args(Shutout),
-    "tie": get_args(Tie),
-    "entry": get_args(Entry),
-    "decide": get_args(Decide),
-    "dealer_rule": get_args(DealerRule),
-    "redeal": get_args(Redeal),
-    "oklahoma_ace": get_args(OklahomaAce),
-}
-_INTS = (
-    "gin_bonus",
-    "undercut_bonus",
-    "big_gin_bonus",
-    "target",
-    "games",
-    "game_bonus",
-    "box_bonus",
-)
-_BOOLS = ("oklahoma", "straight")
-OPTION_NAMES: tuple[str, ...] = tuple(
-    f.name for f in dataclasses.fields(Rules) if f.name != "profile"
-)
+
+@cache
+def _by_name() -> dict[str, RuleOption]:
+    return {option.name: option for option in rule_options()}
+
+
+def _profile(name: str) -> Rules:
+    values = {o.name: o.default_in(name) for o in rule_options()}
+    return Rules(profile=name, **values)
+
+
+PROFILES: dict[str, Rules] = {"friendly": Rules(), "classic": _profile("classic")}
+
+
+def option_names() -> tuple[str, ...]:
+    """The field name of every rule option."""
+    return tuple(_by_name())
 
 
 def option_flag(name: str) -> str:
@@ -120,100 +361,20 @@ def option_flag(name: str) -> str:
     return name.replace("_", "-")
 
 
-def field_name(option: str) -> str:
-    """The rule field for a command-line spelling, refusing unknown ones."""
-    name = option.strip().lstrip("-").replace("-", "_").lower()
-    if name not in OPTION_NAMES:
-        known = ", ".join(option_flag(n) for n in OPTION_NAMES)
-        raise HginError(f"unknown rule option '{option}' (known: {known})")
-    return name
-
-
-def parse_value(name: str, text: str) -> int | bool | str:
-    """Turn a typed value for rule field `name` into its type, refusing nonsense."""
-    text = text.strip()
-    if name in _INTS:
-        try:
-            return int(text)
-        except ValueError:
-            raise HginError(f"{option_flag(name)} takes a whole number, not '{text}'") from None
-    if name in _BOOLS:
-        lowered = text.lower()
-        if lowered in ("on", "yes", "true", "1"):
-            return True
-        if lowered in ("off", "no", "false", "0"):
-            return False
-        raise HginError(f"{option_flag(name)} takes on or off, not '{text}'")
-    return text.lower()
-
-
-RULE_HELP: dict[str, str] = {
-    "gin_bonus": "points for gin on top of the opponent's deadwood",
-    "undercut_bonus": "bonus to the defender who undercuts a knock",
-    "big_gin_bonus": "big gin (all 11 cards melded): bonus + deadwood; 0 = not played",
-    "target": "points that close a game (bonuses never count toward it)",
-    "games": "games on the sheet (1, 3 or 5); majority means more than half",
-    "game_bonus": "at a game's close, to its winner",
-    "box_bonus": "at a game's close, to each player per hand they won in that game",
-    "shutout": "loser has 0 in a closing game: none, bonus (game bonus doubled), "
-    "double (winner's whole game total doubled)",
-    "tie": "equal counts on a knock: undercut (defender wins) or knocker (wins 0)",
-    "entry": "count: win n enters games 1..n; next-open: also the first open game not yet entered",
-    "decide": "match winner: majority of games, or net (larger sheet total)",
-    "dealer_rule": "who deals after a won hand: alternate, winner or loser",
-    "redeal": "who deals after a dead hand: same dealer or the other player",
-    "oklahoma": "the upcard's value is the knock limit; a spade upcard doubles the hand",
-    "oklahoma_ace": "Oklahoma ace upcard: gin (no knocking) or one (knock with 1)",
-    "straight": "Straight Gin: no knocking, only gin ends a hand",
-}
-
-
-def parse_rule_flags(words: list[str]) -> dict[str, int | bool | str]:
-    """Rule values from command-line words: `--gin-bonus 20`, `--tie=knocker`, `--straight`."""
-    values: dict[str, int | bool | str] = {}
-    position = 0
-    while position < len(words):
-        word = words[position]
-        position += 1
-        if not word.startswith("--"):
-            raise HginError(f"expected an option like --gin-bonus, not '{word}'")
-        flag, equals, inline = word[2:].partition("=")
-        negated = flag.startswith("no-") and flag[3:].replace("-", "_") in _BOOLS
-        name = field_name(flag[3:] if negated else flag)
-        if name in _BOOLS and not equals:
-            values[name] = not negated
-            continue
-        if equals:
-            text = inline
-        elif position < len(words):
-            text = words[position]
-            position += 1
-        else:
-            raise HginError(f"--{flag} needs a value")
-        values[name] = parse_value(name, text)
-    return values
+def find_option(typed: str) -> RuleOption:
+    """The option named as typed (`gin-bonus`, `--gin-bonus`, `gin_bonus`), refusing others."""
+    name = typed.strip().lstrip("-").replace("-", "_").lower()
+    found = _by_name().get(name)
+    if found is None:
+        known = ", ".join(o.flag for o in rule_options())
+        raise HginError(f"unknown rule option '{typed}' (known: {known})")
+    return found
 
 
 def check_rules(rules: Rules) -> Rules:
     """Refuse rule values no table plays with; return the rules unchanged when fine."""
-    if not 1 <= rules.target <= MAX_TARGET:
-        raise HginError(f"target must be between 1 and {MAX_TARGET}, not {rules.target}")
-    if rules.games not in ALLOWED_GAMES:
-        allowed = ", ".join(str(g) for g in ALLOWED_GAMES)
-        raise HginError(f"games must be one of {allowed}, not {rules.games}")
-    for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus", "box_bonus"):
-        value = getattr(rules, name)
-        if not 0 <= value <= MAX_BONUS:
-            raise HginError(f"{option_flag(name)} must be between 0 and {MAX_BONUS}, not {value}")
-    for name, choices in _CHOICES.items():
-        value = getattr(rules, name)
-        if value not in choices:
-            raise HginError(
-                f"{option_flag(name)} must be one of {', '.join(choices)}, not '{value}'"
-            )
-    for name in _BOOLS:
-        if not isinstance(getattr(rules, name), bool):
-            raise HginError(f"{option_flag(name)} must be on or off")
+    for option in rule_options():
+        option.check(getattr(rules, option.name))
     if rules.oklahoma and rules.straight:
         raise HginError("Oklahoma and Straight Gin cannot both be on: Straight Gin has no knocks")
     return rules
@@ -222,9 +383,9 @@ def check_rules(rules: Rules) -> Rules:
 def with_options(base: Rules, options: dict[str, Any], profile: str | None = None) -> Rules:
     """`base` with some fields replaced (None values ignored), checked."""
     changes = {k: v for k, v in options.items() if v is not None}
-    unknown = set(changes) - set(OPTION_NAMES)
-    if unknown:
-        raise HginError(f"unknown rule option '{option_flag(sorted(unknown)[0])}'")
+    for name in changes:
+        if name not in _by_name():
+            raise HginError(f"unknown rule option '{option_flag(name)}'")
     if profile is not None:
         changes["profile"] = profile
     return check_rules(dataclasses.replace(base, **changes))
@@ -234,17 +395,18 @@ def rules_from_dict(data: Any) -> Rules:
     """Rules read back from JSON, checked; unknown or mistyped keys are refused."""
     if not isinstance(data, dict):
         raise HginError("rules must be an object")
-    fields = {f.name: f for f in dataclasses.fields(Rules)}
     values: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in fields:
+        if key == "profile":
+            if not isinstance(value, str):
+                raise HginError("rule profile must be text")
+        elif key not in _by_name():
             raise HginError(f"unknown rule '{key}'")
-        if key in _INTS and (type(value) is not int):
-            raise HginError(f"rule {key} must be a whole number")
-        if key in _BOOLS and not isinstance(value, bool):
-            raise HginError(f"rule {key} must be true or false")
-        if key not in _INTS and key not in _BOOLS and not isinstance(value, str):
-            raise HginError(f"rule {key} must be text")
+        else:
+            try:
+                _by_name()[key].check(value)
+            except HginError as error:
+                raise HginError(f"rule {error}") from None
         values[key] = value
     return check_rules(Rules(**values))
 

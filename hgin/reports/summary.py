@@ -26,7 +26,8 @@ NO_VALUE = "–"
 def rules_label(rules: Rules) -> str:
     """'friendly rules · 3 games to 100' and the like."""
     games = "one game" if rules.games == 1 else f"{rules.games} games"
-    parts = [f"{rules.label} rules", f"{games} to {rules.target}"]
+    name = f"{rules.profile} rules" + (", changed" if rules.changed else "")
+    parts = [name, f"{games} to {rules.target}"]
     if rules.straight:
         parts.append("Straight Gin")
     if rules.oklahoma:

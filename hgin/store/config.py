@@ -1,4 +1,4 @@
-"""The settings file: defaults for `hgin new` (rules, target, games, the usual players).
+"""The settings file: defaults for `hgin new` (rules, any rule option, the usual players).
 
 `config.toml` in the config folder (`hgin.store.paths.config_dir()`), read with tomllib. A damaged
 or mistyped file is refused with its path and the problem, never silently ignored; values
@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hgin.engine.rules import Rules, with_options
+from hgin.engine.rules import Rules, option_flag, rule_options, with_options
 from hgin.errors import HginError
 from hgin.store.paths import config_dir
 
 CONFIG_NAME = "config.toml"
-SETTINGS = ("rules", "target", "games", "players")
+KNOWN = "rules, players and each rule option that 'hgin rules' lists"
+SHOWN_ALWAYS = ("target", "games")  # the rule options `hgin config` shows even when not set
 DEFAULT_RULES = "friendly"
 
 STARTER = """\
@@ -33,6 +34,9 @@ STARTER = """\
 
 # Games on the sheet: 1, 3 or 5.
 # games = 3
+
+# Any other rule option of 'hgin new' ('hgin rules' lists them), named as its flag:
+# a number bare, on or off as true or false, a choice in quotes (for example tie "knocker").
 
 # The usual two players, so that a bare 'hgin new' starts a match between them.
 # players = ["Ines", "Oskar"]
@@ -51,9 +55,8 @@ class Config:
     path: Path
     exists: bool
     rules: str | None = None
-    target: int | None = None
-    games: int | None = None
     players: tuple[str, str] | None = None
+    options: dict[str, Any] = field(default_factory=dict)  # rule values, by field name
 
     def base_rules(self, name: str | None = None) -> Rules:
         """The rules `new` starts from: `name` if given, else the file's, else friendly."""
@@ -70,36 +73,44 @@ class Config:
     def in_force(self) -> dict[str, Any]:
         """What a bare `hgin new` would use, each with its source: config, default, rules, none."""
         rules = self.base_rules()
-        defaults = self.rule_defaults()
-        return {
-            "rules": {"value": rules.profile, "from": self._source(self.rules, "default")},
-            "target": {
-                "value": defaults.get("target", rules.target),
-                "from": self._source(self.target, "rules"),
-            },
-            "games": {
-                "value": defaults.get("games", rules.games),
-                "from": self._source(self.games, "rules"),
-            },
-            "players": {
-                "value": list(self.players) if self.players else None,
-                "from": self._source(self.players, "none"),
-            },
+        shown: dict[str, Any] = {
+            "rules": {"value": rules.profile, "from": self._source(self.rules, "default")}
         }
+        for option in rule_options():
+            if option.name in SHOWN_ALWAYS or option.name in self.options:
+                shown[option.flag] = {
+                    "value": self.options.get(option.name, getattr(rules, option.name)),
+                    "from": self._source(self.options.get(option.name), "rules"),
+                }
+        shown["players"] = {
+            "value": list(self.players) if self.players else None,
+            "from": self._source(self.players, "none"),
+        }
+        return shown
 
-    def rule_defaults(self) -> dict[str, int]:
-        """The rule values the file sets (target, games)."""
-        values = {"target": self.target, "games": self.games}
-        return {k: v for k, v in values.items() if v is not None}
+    def rule_defaults(self) -> dict[str, Any]:
+        """The rule values the file sets, by field name."""
+        return dict(self.options)
 
     def _source(self, value: object, otherwise: str) -> str:
         return "config" if value is not None else otherwise
 
 
-def _whole(path: Path, key: str, value: object) -> int:
-    if type(value) is not int:
+def _rule_value(path: Path, key: str, value: object) -> Any:
+    """A rule option's value as the file gives it, checked by the registry entry."""
+    from hgin.engine.rules import find_option
+
+    option = find_option(key)
+    if option.kind == "number" and type(value) is not int:
         raise HginError(f"{path}: '{key}' must be a whole number, not {value!r}")
-    return value
+    if option.kind == "switch" and not isinstance(value, bool):
+        raise HginError(f"{path}: '{key}' must be true or false, not {value!r}")
+    if option.kind in ("choice", "text") and not isinstance(value, str):
+        raise HginError(f"{path}: '{key}' must be text in quotes, not {value!r}")
+    try:
+        return option.parse(value) if isinstance(value, str) else option.check(value)
+    except HginError as error:
+        raise HginError(f"{path}: {error}") from None
 
 
 def _players(path: Path, value: object) -> tuple[str, str]:
@@ -125,18 +136,19 @@ def parse_config(text: str, path: Path) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise HginError(f"{path} is not valid TOML: {error}") from None
+    flags = {option.flag: option.name for option in rule_options()}
+    settings = ("rules", *flags, "players")
     for key in data:
-        if key not in SETTINGS:
-            near = difflib.get_close_matches(key, SETTINGS, n=1)
+        if key not in settings:
+            near = difflib.get_close_matches(key, settings, n=1)
             hint = f"did you mean '{near[0]}'? " if near else ""
-            raise HginError(f"{path}: unknown setting '{key}' ({hint}known: {', '.join(SETTINGS)})")
+            raise HginError(f"{path}: unknown setting '{key}' ({hint}known: {KNOWN})")
     rules = data.get("rules")
     if rules is not None and not isinstance(rules, str):
         raise HginError(f"{path}: 'rules' must be a name in quotes, as in rules = \"classic\"")
-    target = _whole(path, "target", data["target"]) if "target" in data else None
-    games = _whole(path, "games", data["games"]) if "games" in data else None
+    options = {flags[k]: _rule_value(path, k, v) for k, v in data.items() if k in flags}
     players = _players(path, data["players"]) if "players" in data else None
-    config = Config(path, True, rules, target, games, players)
+    config = Config(path, True, rules, players, options)
     base = config.base_rules()
     try:
         with_options(base, config.rule_defaults())
@@ -215,6 +227,6 @@ def settings_for_new(
     if rules is None and config.rules is not None:
         used.append("rules")
     values = {**config.rule_defaults(), **{k: v for k, v in options.items() if v is not None}}
-    used.extend(k for k in config.rule_defaults() if options.get(k) is None)
+    used.extend(option_flag(k) for k in config.rule_defaults() if options.get(k) is None)
     chosen = with_options(config.base_rules(rules), values)
     return NewSettings(first, second, chosen, tuple(used), config.path)

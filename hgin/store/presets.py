@@ -38,8 +38,10 @@ def load_presets(folder: Path | None = None) -> dict[str, Rules]:
     return presets
 
 
-def save_preset(name: str, rules: Rules, folder: Path | None = None) -> Path:
-    """Store `rules` under `name` (replacing an older preset of that name)."""
+def save_preset(
+    name: str, rules: Rules, folder: Path | None = None, *, replace: bool = False
+) -> Path:
+    """Store `rules` under `name`; an older preset of that name only when `replace` is set."""
     from hgin.store.matches import atomic_write
 
     key = name.strip().lower()
@@ -50,6 +52,8 @@ def save_preset(name: str, rules: Rules, folder: Path | None = None) -> Path:
     if key in PROFILES:
         raise HginError(f"'{key}' is a built-in profile; choose another name")
     presets = load_presets(folder)
+    if key in presets and not replace:
+        raise HginError(f"a preset '{key}' exists already: add --force to replace it")
     presets[key] = rules
     path = presets_file(folder)
     data: dict[str, Any] = {k: v.to_dict() for k, v in sorted(presets.items())}

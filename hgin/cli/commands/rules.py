@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app
-from hgin.engine.rules import (
-    PROFILES,
-    field_name,
-    option_flag,
-    parse_rule_flags,
-    parse_value,
-    with_options,
-)
+from hgin.cli.rule_options import with_rule_options
+from hgin.engine.rules import PROFILES, find_option, with_options
 from hgin.errors import HginError
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
@@ -61,29 +54,54 @@ def rules_show(
     console.print(rules_table(loaded.rules))
 
 
+def complete_option(incomplete: str) -> list[str]:
+    """Shell completion: the rule options' names."""
+    from hgin.completion import rule_option_candidates
+
+    return rule_option_candidates(incomplete)
+
+
+def complete_value(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion: the values the rule option named before it takes."""
+    from hgin.completion import rule_value_candidates
+
+    typed = ctx.params.get("option") if ctx is not None else None
+    return rule_value_candidates(typed if isinstance(typed, str) else "", incomplete)
+
+
 @rules_app.command("set")
 def rules_set(
     option: Annotated[
-        str, typer.Argument(metavar="OPTION", help="A rule option, e.g. gin-bonus or tie.")
+        str,
+        typer.Argument(
+            metavar="OPTION",
+            help="A rule option, e.g. gin-bonus or tie (see 'hgin rules').",
+            autocompletion=complete_option,
+        ),
     ],
     value: Annotated[
-        str, typer.Argument(metavar="VALUE", help="Its new value, e.g. 20, knocker, on.")
+        str,
+        typer.Argument(
+            metavar="VALUE",
+            help="Its new value, e.g. 20, knocker, on.",
+            autocompletion=complete_value,
+        ),
     ],
     match: MatchOption = None,
 ) -> None:
     """Change one rule of a match and re-score every hand from the start."""
     from hgin.engine.narrate import describe_changes
 
-    name = field_name(option)
-    new_value = parse_value(name, value)
+    chosen = find_option(option)
+    new_value = chosen.parse(value)
 
     def change(loaded: Match) -> Outcome:
-        old_value = getattr(loaded.rules, name)
+        old_value = getattr(loaded.rules, chosen.name)
         if old_value == new_value:
-            raise HginError(f"{option_flag(name)} is already {value} in this match")
-        changed = loaded.with_rules(with_options(loaded.rules, {name: new_value}))
+            raise HginError(f"{chosen.flag} is already {value} in this match")
+        changed = loaded.with_rules(with_options(loaded.rules, {chosen.name: new_value}))
         lines = describe_changes(loaded.sheet, changed.sheet)
-        head = f"Rule changed: {option_flag(name)} {old_value} → {new_value}; every hand re-scored."
+        head = f"Rule changed: {chosen.flag} {old_value} → {new_value}; every hand re-scored."
         return Outcome(changed, " ".join([head, *lines]))
 
     outcome = ScoreKeeper().update(match, change)
@@ -92,26 +110,27 @@ def rules_set(
     print_sheet(outcome.match, outcome.lines)
 
 
-@rules_app.command(
-    "save", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
-)
+@rules_app.command("save")
+@with_rule_options
 def rules_save(
-    ctx: typer.Context,
     name: Annotated[str, typer.Argument(metavar="NAME", help="Preset name, e.g. pub.")],
     base: Annotated[
         str, typer.Option("--base", help="Start from this profile or preset.")
     ] = "friendly",
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace a preset of that name that exists.")
+    ] = False,
+    *,
+    rule_values: dict[str, Any],
 ) -> None:
     """Save a house preset: hgin rules save pub --gin-bonus 20 --tie knocker --straight.
 
-    Takes the same options as 'hgin new' (see 'hgin rules --list' and README);
-    then 'hgin new A B --rules pub' uses it.
+    Takes the same rule options as 'hgin new'; then 'hgin new A B --rules pub' uses it.
     """
     from hgin.store.presets import find_profile, save_preset
 
-    values = parse_rule_flags(list(ctx.args))
-    rules = with_options(find_profile(base), values, profile=name.strip().lower())
-    path = save_preset(name, dataclasses.replace(rules))
+    rules = with_options(find_profile(base), rule_values, profile=name.strip().lower())
+    path = save_preset(name, rules, replace=force)
     from hgin.cli.render import make_console
     from hgin.cli.render_rules import rules_table
 

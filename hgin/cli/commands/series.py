@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hgin.cli.app import JsonFlag, app, complete_player
+from hgin.cli.rule_options import with_rule_options
 
 if TYPE_CHECKING:
     from hgin.engine.series import Standing
@@ -88,6 +89,7 @@ def print_standing(state: Standing, lines: list[str]) -> None:
 
 
 @series_app.command("new")
+@with_rule_options
 def series_new(
     first: Annotated[str, typer.Argument(metavar="NAME1", help="First player's name.")],
     second: Annotated[str, typer.Argument(metavar="NAME2", help="Second player's name.")],
@@ -96,13 +98,18 @@ def series_new(
         str, typer.Option("--rules", "-r", help="friendly, classic, or a saved preset.")
     ] = "friendly",
     dealer: DealerOption = None,
+    *,
+    rule_values: dict[str, Any],
 ) -> None:
-    """Start a series and its first match; each finished match's totals are credited."""
+    """Start a series and its first match (rule options as for 'hgin new'; the later matches
+    keep the rules of the one before); each finished match's totals are credited."""
+    from hgin.engine.rules import with_options
     from hgin.series_store import SeriesBook
     from hgin.store.presets import find_profile
 
+    chosen = with_options(find_profile(rules), rule_values)
     book = SeriesBook()
-    series, match = book.create(first, second, to, find_profile(rules), dealer=dealer)
+    series, match = book.create(first, second, to, chosen, dealer=dealer)
     print_standing(
         book.standing(series),
         [f"New series {series.id}; match {match.id} started, {match.first_dealer} deals first."],

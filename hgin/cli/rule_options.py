@@ -1,0 +1,79 @@
+"""The rule registry's options as Typer options: one per rule option, the same everywhere.
+
+`with_rule_options` gives a command every option of `hgin.engine.rules.rule_options()` (flag,
+type, values and help all come from the registry), so `hgin new`, `hgin series new` and `hgin
+rules save` list and accept exactly the same rule options.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+import typer
+
+from hgin.engine.rules import RuleOption, rule_options
+
+RULES_PANEL = "House rules (defaults come from --rules)"
+VALUES = "rule_values"  # the parameter that receives the values given, by field name
+
+
+def rule_parameter(option: RuleOption) -> inspect.Parameter:
+    """The Typer option of one registry entry; None when it is not given."""
+    declarations = [f"--{option.flag}"]
+    kind: Any
+    if option.kind == "number":
+        kind = int
+    elif option.kind == "switch":
+        kind = bool
+        declarations = [f"--{option.flag}/--no-{option.flag}"]
+    elif option.kind == "choice":
+        kind = Literal.__getitem__(option.choices)
+    else:
+        kind = str
+    info = typer.Option(
+        *declarations,
+        help=option.help,
+        metavar={"number": "N", "text": option.metavar}.get(option.kind),
+        rich_help_panel=RULES_PANEL,
+        show_default=False,
+    )
+    return inspect.Parameter(
+        option.name,
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None,
+        annotation=Annotated[kind | None, info],
+    )
+
+
+class RuleCommand:
+    """A command that takes the rule values given as `rule_values` (a dict by field name,
+    None for each option not given), offered to Typer with one option per rule option.
+
+    The signature is built when Typer first reads it, which it does only for the command
+    that runs: every other command's start-up skips the work.
+    """
+
+    def __init__(self, command: Callable[..., None]) -> None:
+        functools.update_wrapper(self, command)
+        del self.__wrapped__  # type: ignore[attr-defined]  # Typer reads the signature below
+        self.__annotations__: dict[str, Any] = {}  # nor its annotations, which are text
+        self.command = command
+
+    @functools.cached_property
+    def __signature__(self) -> inspect.Signature:
+        own = inspect.signature(self.command, eval_str=True)
+        kept = [p for name, p in own.parameters.items() if name != VALUES]
+        added = [rule_parameter(option) for option in rule_options()]
+        return own.replace(parameters=[*kept, *added])
+
+    def __call__(self, **given: Any) -> None:
+        values = {option.name: given.pop(option.name, None) for option in rule_options()}
+        self.command(**given, **{VALUES: values})
+
+
+def with_rule_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`command` (taking `rule_values`) with one Typer option per rule option."""
+    return RuleCommand(command)

@@ -1,0 +1,161 @@
+"""The one rule registry: every rule option is offered, explained and accepted the same way by
+`hgin new`, `hgin series new`, `hgin rules save`, `hgin rules set` and the settings file."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hgin.engine.rules import PROFILES, Rules, find_option, rule_options
+from hgin.errors import HginError
+from tests.conftest import Run, flat
+from tests.test_completion import ask
+
+COMMANDS_WITH_RULE_FLAGS = (("new",), ("series", "new"), ("rules", "save"))
+
+
+def help_text(run: Run, *command: str) -> str:
+    result = run(*command, "--help")
+    assert result.exit_code == 0, result.output
+    return flat(result.stdout)
+
+
+def test_the_registry_is_what_the_rules_hold(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    shown = json.loads(run("rules", "--json").stdout)
+    assert [k for k in shown if k != "profile"] == [o.name for o in rule_options()]
+    assert len(rule_options()) == 16
+    classic = PROFILES["classic"]
+    assert {o.name: o.default_in("classic") for o in rule_options()} == {
+        k: v for k, v in classic.to_dict().items() if k != "profile"
+    }
+
+
+@pytest.mark.parametrize("command", COMMANDS_WITH_RULE_FLAGS, ids=" ".join)
+def test_every_option_is_in_the_help_with_the_one_help_text(run: Run, command: tuple[str]) -> None:
+    text = help_text(run, *command)
+    for option in rule_options():
+        assert f"--{option.flag} " in text, (command, option.flag)
+        assert flat(option.help) in text, (command, option.flag)
+        if option.kind == "switch":
+            assert f"--{option.flag} / --no-{option.flag}" in text
+        if option.kind == "choice":
+            assert f"--{option.flag} <{'|'.join(option.choices)}>" in text
+
+
+@pytest.mark.parametrize("option", rule_options(), ids=lambda o: o.flag)
+def test_every_option_is_taken_by_each_command(run: Run, show_json, option: Any) -> None:
+    wanted = option.parse(option.example)
+    flag = [f"--{option.flag}"] if option.kind == "switch" else [f"--{option.flag}", option.example]
+    assert run("new", "Ann", "Bob", "--dealer", "Ann", *flag).exit_code == 0
+    assert show_json()["rules"][option.name] == wanted
+    assert run("rules", "save", "pub", *flag).exit_code == 0
+    listed = json.loads(run("rules", "--list", "--json").stdout)
+    assert listed["pub"][option.name] == wanted
+    series = run("series", "new", "Cy", "Di", "--to", "500", "--dealer", "Cy", *flag)
+    assert series.exit_code == 0, series.output
+    assert show_json()["rules"][option.name] == wanted
+    run("new", "Eve", "Fay", "--dealer", "Eve")
+    result = run("rules", "set", option.flag, option.example)
+    assert result.exit_code == 0, result.output
+    assert f"Rule changed: {option.flag} " in result.stdout
+    assert show_json()["rules"][option.name] == wanted
+
+
+def test_a_series_starts_its_match_with_the_options_given(run: Run, show_json) -> None:
+    result = run("series", "new", "A", "B", "--to", "500", "--gin-bonus", "20", "--dealer", "A")
+    assert result.exit_code == 0, result.output
+    assert show_json()["rules"]["gin_bonus"] == 20
+    run("gin", "a", "18")
+    assert show_json()["hands"][0]["points"] == 38
+
+
+def test_rules_set_reads_names_and_values_through_the_registry(run: Run, show_json) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    for typed in ("dealer-rule", "dealer_rule", "DEALER-RULE"):
+        assert find_option(typed).name == "dealer_rule"
+    assert run("rules", "set", "Dealer_Rule", "Winner").exit_code == 0
+    assert show_json()["rules"]["dealer_rule"] == "winner"
+    result = run("rules", "set", "tie", "sometimes")
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: tie must be one of undercut, knocker, not 'sometimes'\n"
+    result = run("rules", "set", "oklahoma", "maybe")
+    assert result.stderr == "hgin: oklahoma takes on or off, not 'maybe'\n"
+
+
+def test_stored_rules_are_checked_by_each_entry() -> None:
+    from hgin.engine.rules import rules_from_dict
+
+    assert rules_from_dict({"gin_bonus": 20}) == Rules(gin_bonus=20)
+    for data, message in [
+        ({"gin_bonus": "20"}, "rule gin-bonus must be a whole number"),
+        ({"gin_bonus": True}, "rule gin-bonus must be a whole number"),
+        ({"straight": 1}, "rule straight must be on or off"),
+        ({"tie": "never"}, "rule tie must be one of undercut, knocker, not 'never'"),
+        ({"games": 4}, "rule games must be one of 1, 3, 5, not 4"),
+    ]:
+        with pytest.raises(HginError) as refused:
+            rules_from_dict(data)
+        assert str(refused.value) == message
+
+
+def test_a_text_option_reads_and_checks_its_values() -> None:
+    """A rule option whose value is text (an amount, say) is read by its own function; a
+    stored value is valid only as that function writes it."""
+    from dataclasses import dataclass
+    from decimal import Decimal, InvalidOperation
+
+    from hgin.engine.rules import rule
+
+    def amount(text: str) -> str | None:
+        if text.lower() == "none":
+            return None
+        try:
+            value = Decimal(text)
+        except InvalidOperation:
+            raise HginError(f"not an amount: '{text}'") from None
+        return f"{value:.2f}"
+
+    @dataclass(frozen=True)
+    class WithStake:
+        stake: str | None = rule(None, help="Per point.", books="-", read=amount, sample="0.05")
+
+    import dataclasses
+
+    (field,) = dataclasses.fields(WithStake)
+    option = dataclasses.replace(field.metadata["option"], name="stake")
+    assert option.kind == "text"
+    assert option.parse(" 0.5 ") == "0.50"
+    assert option.parse("none") is None
+    assert option.check("0.50") == "0.50"
+    assert option.check(None) is None
+    with pytest.raises(HginError, match=r"not an amount: 'lots'"):
+        option.parse("lots")
+    with pytest.raises(HginError, match=r"stake must be text, not '0\.5'"):
+        option.check("0.5")
+    with pytest.raises(TypeError):
+        rule(None, help="x", books="x")
+
+
+def test_rules_set_completes_option_names_then_values(run: Run) -> None:
+    assert ask("bash", "hgin rules set ") == [o.flag for o in rule_options()]
+    assert ask("bash", "hgin rules set ga") == ["games", "game-bonus"]
+    assert ask("bash", "hgin rules set Ti") == ["Tie"]
+    assert ask("bash", "hgin rules set tie ") == ["undercut", "knocker"]
+    assert ask("bash", "hgin rules set dealer-rule w") == ["winner"]
+    assert ask("bash", "hgin rules set straight ") == ["on", "off"]
+    assert ask("fish", "hgin rules set oklahoma o") == ["on", "off"]
+    assert ask("bash", "hgin rules set target ") == []
+    assert ask("bash", "hgin rules set colour ") == []
+
+
+def test_the_label_of_changed_rules(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann", "--gin-bonus", "20", "--target", "250")
+    assert run("rules").stdout.startswith("Rules of match ")
+    assert "friendly, changed" in run("rules").stdout.splitlines()[0]
+    assert "friendly rules, changed · 3 games to 250" in flat(run("show").stdout)
+    run("new", "Cy", "Di", "--dealer", "Cy", "--rules", "classic", "--target", "250")
+    assert run("rules").stdout.splitlines()[0].endswith(": classic")
+    assert "classic rules · 3 games to 250" in flat(run("show").stdout)
