@@ -28,7 +28,11 @@ if TYPE_CHECKING:
     from hgin.engine.match import Match
     from hgin.engine.rules import Rules
     from hgin.engine.settle import Settlement
+    from hgin.engine.series import Standing
     from hgin.store.matches import MatchEntry
+    from hgin.store.series import SeriesFiles
+
+MAX_SERIES_TARGET = 1_000_000
 
 
 def now_text() -> str:
@@ -100,6 +104,21 @@ class ScoreKeeper:
     def matches(self) -> list[MatchEntry]:
         """Every stored match, newest first."""
         return self.store.entries()
+
+    def current_id(self) -> str | None:
+        """The current match's identifier, or None before the first match."""
+        return self.store.current_id()
+
+    def match_ids(self) -> list[str]:
+        """Every stored match's identifier (for completion: no file is validated)."""
+        return self.store.match_ids()
+
+    def players_of(self, match: str | None = None) -> tuple[str, ...]:
+        """The two names a match's file states, without loading the engine (for completion);
+        () when there is no such match or its file does not state them."""
+        from hgin.store.peek import match_players
+
+        return match_players(self.store, match)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -311,3 +330,82 @@ class ScoreKeeper:
         loaded = self.load(match)
         source = "option" if chosen is not None else None
         return Settled(loaded, settle(loaded.sheet, chosen), source, label)
+
+    # -- series --------------------------------------------------------------------------
+
+    @property
+    def _series(self) -> SeriesFiles:
+        from hgin.store.series import SeriesFiles
+
+        return SeriesFiles(self.store)
+
+    def series_new(
+        self,
+        first: str,
+        second: str,
+        target: int = 500,
+        rules: Rules | None = None,
+        dealer: str | None = None,
+    ) -> tuple[Standing, Match]:
+        """Start a series to `target` and its first match (which becomes the current match)."""
+        from hgin.engine.identifiers import stem
+        from hgin.engine.series import Series
+
+        if not 1 <= target <= MAX_SERIES_TARGET:
+            raise HginError(f"a series target must be between 1 and {MAX_SERIES_TARGET}")
+        files = self._series
+        made: list[Series] = []
+
+        def record(match: Match) -> None:
+            series_id = files.fresh_id(stem(match.created, match.players))
+            made.append(Series(series_id, match.players, target, now_text(), (match.id,)))
+            files.save(made[-1])
+
+        match = self.new_match(first, second, rules, dealer=dealer, also=record)
+        return files.standing(made[-1]), match
+
+    def series_next(
+        self,
+        series: str | None = None,
+        dealer: str | None = None,
+        chooser: random.Random | None = None,
+    ) -> tuple[Standing, Match]:
+        """Start the next match of a series (named, else the current one) once the last is
+        finished, with the same players and rules."""
+        import dataclasses
+
+        from hgin.engine.series import Series
+
+        files = self._series
+        chosen = files.find(series)
+        state = files.standing(chosen)
+        if state.finished:
+            raise HginError(f"series {chosen.id} is over: {state.winner or 'nobody'} won it")
+        if state.in_play is not None:
+            raise HginError(f"match {state.in_play} of this series is still in play")
+        last = self.store.load(chosen.matches[-1])
+        made: list[Series] = []
+
+        def record(match: Match) -> None:
+            # Under the lock: the series must still be as it was checked.
+            again = files.load(chosen.id)
+            if again.matches != chosen.matches:
+                raise HginError(f"series {chosen.id} changed meanwhile; try again")
+            made.append(dataclasses.replace(again, matches=(*again.matches, match.id)))
+            files.save(made[-1])
+
+        match = self.new_match(
+            *last.players, last.rules, dealer=dealer, chooser=chooser, also=record
+        )
+        return files.standing(made[-1]), match
+
+    def series_show(self, series: str | None = None) -> Standing:
+        """A series' running totals: the one named (its identifier or a start of it), else
+        the one holding the current match, else the newest."""
+        files = self._series
+        return files.standing(files.find(series))
+
+    def series_list(self) -> list[Standing]:
+        """Every series' running totals, oldest identifier first."""
+        files = self._series
+        return [files.standing(files.load(i)) for i in files.ids()]

@@ -102,15 +102,15 @@ def test_a_failed_series_write_takes_the_new_match_back(
     run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from hgin.errors import HginError
-    from hgin.series_store import SeriesBook
+    from hgin.store.series import SeriesFiles
 
     run("new", "Cy", "Di", "--dealer", "Cy")
     before = snapshot(hgin_home)
 
-    def refuse(self: SeriesBook, series: object) -> None:
+    def refuse(self: SeriesFiles, series: object) -> None:
         raise HginError("could not save the series (disk full)")
 
-    monkeypatch.setattr(SeriesBook, "_save", refuse)
+    monkeypatch.setattr(SeriesFiles, "save", refuse)
     result = run("series", "new", "Ann", "Bob", "--dealer", "Ann")
     assert result.exit_code == 1
     assert result.stderr == "hgin: could not save the series (disk full)\n"

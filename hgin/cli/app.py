@@ -100,7 +100,7 @@ def complete_match(incomplete: str) -> list[str]:
     from hgin.scorekeeper import ScoreKeeper
 
     try:
-        ids = ScoreKeeper().store.match_ids()
+        ids = ScoreKeeper().match_ids()
     except (HginError, OSError):
         return []
     return match_candidates(incomplete, ids)
@@ -116,9 +116,13 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     params = ctx.params if ctx is not None else {}
     if "first" in params and "second" in params:
         return player_candidates(incomplete, _names_on_line(ctx))
-    from hgin.peek import match_players  # the names only: no engine for a completion
+    from hgin.scorekeeper import ScoreKeeper
 
-    return player_candidates(incomplete, match_players(params.get("match")))
+    try:
+        names = ScoreKeeper().players_of(params.get("match"))
+    except (HginError, OSError):
+        return []
+    return player_candidates(incomplete, names)
 
 
 def complete_known_player(incomplete: str) -> list[str]:
@@ -211,7 +215,7 @@ def root(
     from hgin.scorekeeper import ScoreKeeper
 
     keeper = ScoreKeeper()
-    if keeper.store.current_id() is None:
+    if keeper.current_id() is None:
         typer.echo(ctx.get_help())
         return
     from hgin.cli.render import print_sheet

@@ -9,6 +9,7 @@ import typer
 
 from hgin.cli.app import JsonFlag, app, complete_player
 from hgin.cli.rule_options import with_rule_options
+from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
     from hgin.engine.series import Standing
@@ -104,15 +105,16 @@ def series_new(
     """Start a series and its first match (rule options as for 'hgin new'; the later matches
     keep the rules of the one before); each finished match's totals are credited."""
     from hgin.engine.rules import with_options
-    from hgin.series_store import SeriesBook
     from hgin.store.presets import find_profile
 
     chosen = with_options(find_profile(rules), rule_values)
-    book = SeriesBook()
-    series, match = book.create(first, second, to, chosen, dealer=dealer)
+    state, match = ScoreKeeper().series_new(first, second, to, chosen, dealer=dealer)
     print_standing(
-        book.standing(series),
-        [f"New series {series.id}; match {match.id} started, {match.first_dealer} deals first."],
+        state,
+        [
+            f"New series {state.series.id}; match {match.id} started, "
+            f"{match.first_dealer} deals first."
+        ],
     )
 
 
@@ -122,23 +124,14 @@ def series_next(
     dealer: DealerOption = None,
 ) -> None:
     """Start the series' next match once the last one is finished."""
-    from hgin.series_store import SeriesBook
-
-    book = SeriesBook()
-    changed, match = book.next_match(book.find(series), dealer=dealer)
-    print_standing(
-        book.standing(changed),
-        [f"Match {match.id} started, {match.first_dealer} deals first."],
-    )
+    state, match = ScoreKeeper().series_next(series, dealer=dealer)
+    print_standing(state, [f"Match {match.id} started, {match.first_dealer} deals first."])
 
 
 @series_app.command("show")
 def series_show(series: SeriesOption = None, as_json: JsonFlag = False) -> None:
     """Show a series' running totals."""
-    from hgin.series_store import SeriesBook
-
-    book = SeriesBook()
-    state = book.standing(book.find(series))
+    state = ScoreKeeper().series_show(series)
     if as_json:
         typer.echo(json.dumps(standing_to_dict(state), ensure_ascii=False, indent=2))
         return
@@ -148,10 +141,7 @@ def series_show(series: SeriesOption = None, as_json: JsonFlag = False) -> None:
 @series_app.command("list")
 def series_list(as_json: JsonFlag = False) -> None:
     """List every series."""
-    from hgin.series_store import SeriesBook
-
-    book = SeriesBook()
-    states = [book.standing(book.load(i)) for i in book.ids()]
+    states = ScoreKeeper().series_list()
     if as_json:
         typer.echo(json.dumps([standing_to_dict(s) for s in states], ensure_ascii=False, indent=2))
         return

@@ -1,6 +1,6 @@
 """A quick look into a stored match for shell completion: the two names its file states, read
-without validating the match, so that completing a player name never loads the engine
-(a completion must answer about as fast as Python can import Typer).
+without validating the match, so that completing a player name never loads the engine (a
+completion must answer about as fast as Python can import Typer).
 
 Completion only suggests: a file that cannot be used offers whatever names it plainly states,
 or none, and the command the user then runs refuses the file with the reason.
@@ -9,20 +9,19 @@ or none, and the command the user then runs refuses the file with the reason.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from hgin.errors import HginError
+from hgin.store.matches import Store
 
 
-def match_players(match: str | None = None, home: Path | None = None) -> tuple[str, ...]:
+def match_players(store: Store, match: str | None = None) -> tuple[str, ...]:
     """The players of the match named (an identifier or its start), else of the current match;
     () when there is none or its file does not state two printable names."""
-    from hgin.scorekeeper import ScoreKeeper
-
     try:
-        keeper = ScoreKeeper(home)
-        raw = keeper.store.read_raw(keeper.match_id(match))
-        data = json.loads(raw.decode("utf-8"))
+        match_id = store.find(match) if match is not None else store.current_id()
+        if match_id is None:
+            return ()
+        data = json.loads(store.read_raw(match_id).decode("utf-8"))
     except (HginError, OSError, ValueError, RecursionError):
         return ()
     players = data.get("players") if isinstance(data, dict) else None

@@ -1,0 +1,82 @@
+"""Series files: `series/<id>.json` beside the matches, written atomically under the lock."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hgin.engine.names import pick
+from hgin.engine.series import SERIES_ID, Series, Standing, series_from_dict, standing
+from hgin.errors import HginError
+from hgin.store.matches import Store, atomic_write
+
+
+class SeriesFiles:
+    """The series kept in one data folder, beside its matches."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.folder = store.home / "series"
+
+    def path(self, series_id: str) -> Path:
+        if not SERIES_ID.match(series_id):
+            raise HginError(f"'{series_id}' is not a series identifier (see 'hgin series list')")
+        return self.folder / f"{series_id}.json"
+
+    def ids(self) -> list[str]:
+        if not self.folder.is_dir():
+            return []
+        return sorted(p.stem for p in self.folder.glob("*.json") if SERIES_ID.match(p.stem))
+
+    def load(self, series_id: str) -> Series:
+        path = self.path(series_id)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise HginError(f"no series '{series_id}' (see 'hgin series list')") from None
+        except (OSError, ValueError) as error:
+            raise HginError(f"cannot read {path}: {error}") from None
+        try:
+            series = series_from_dict(data)
+        except HginError as error:
+            raise HginError(f"cannot use {path}: {error}") from None
+        if series.id != series_id:
+            raise HginError(f"cannot use {path}: it holds series '{series.id}'")
+        return series
+
+    def save(self, series: Series) -> None:
+        """Write a series whole (call under the store's lock)."""
+        text = json.dumps(series.to_dict(), ensure_ascii=False, indent=1) + "\n"
+        series_from_dict(json.loads(text))
+        path = self.path(series.id)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(path, text)
+        except OSError as error:
+            raise HginError(f"could not save {path}: {error.strerror or error}") from None
+
+    def find(self, typed: str | None = None) -> Series:
+        """The series named (identifier or its start), else the one holding the current match,
+        else the newest."""
+        ids = self.ids()
+        if typed is not None:
+            return self.load(
+                pick(typed, ids, missing="no series '{typed}' (see 'hgin series list')", more="it")
+            )
+        if not ids:
+            raise HginError("no series yet: start one with 'hgin series new NAME1 NAME2 --to 500'")
+        every = [self.load(i) for i in ids]
+        current = self.store.current_id()
+        holding = [s for s in every if current in s.matches]
+        return (holding or sorted(every, key=lambda s: (s.created, s.id)))[-1]
+
+    def fresh_id(self, base: str) -> str:
+        """`BASE-series`, or `BASE-series-N` when that is taken."""
+        taken, series_id, n = set(self.ids()), f"{base}-series", 1
+        while series_id in taken:
+            n += 1
+            series_id = f"{base}-series-{n}"
+        return series_id
+
+    def standing(self, series: Series) -> Standing:
+        return standing(series, [self.store.load(m) for m in series.matches])
