@@ -241,9 +241,9 @@ class ScoreKeeper:
     def gin_from_cards(
         self,
         player: str,
+        *,
         opponent_cards: CardsText | None = None,
         hand_cards: CardsText | None = None,
-        *,
         opponent_deadwood: int | None = None,
         big: bool = False,
         upcard: str | None = None,
@@ -253,16 +253,19 @@ class ScoreKeeper:
         from hgin.engine.card_entry import count_gin
 
         counted = count_gin(
-            opponent_cards, hand_cards, big=big, opponent_deadwood=opponent_deadwood
+            opponent=opponent_cards,
+            hand=hand_cards,
+            big=big,
+            opponent_deadwood=opponent_deadwood,
         )
         return self._record_counted(player, counted, upcard, match)
 
     def knock_from_cards(
         self,
         knocker: str,
+        *,
         hand_cards: CardsText,
         opponent_cards: CardsText,
-        *,
         deadwood: int | None = None,
         opponent_deadwood: int | None = None,
         upcard: str | None = None,
@@ -272,7 +275,10 @@ class ScoreKeeper:
         from hgin.engine.card_entry import count_knock_entry
 
         counted = count_knock_entry(
-            hand_cards, opponent_cards, deadwood=deadwood, opponent_deadwood=opponent_deadwood
+            hand=hand_cards,
+            opponent=opponent_cards,
+            deadwood=deadwood,
+            opponent_deadwood=opponent_deadwood,
         )
         return self._record_counted(knocker, counted, upcard, match)
 

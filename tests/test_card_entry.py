@@ -350,7 +350,7 @@ def test_undo_and_redo_keep_the_cards(run: Run, hgin_home: Path) -> None:
 def test_library_entry_points(hgin_home: Path) -> None:
     keeper = ScoreKeeper()
     keeper.new_match("Ann", "Bob", dealer="Ann")
-    outcome = keeper.knock_from_cards("ann", KNOCKER, CHAINED.split())
+    outcome = keeper.knock_from_cards("ann", hand_cards=KNOCKER, opponent_cards=CHAINED.split())
     assert outcome.message == "Knock: Ann scores 50 − 4 = 46 in game I."
     assert outcome.counted.deadwood == 4
     assert outcome.counted.opponent_deadwood == 50

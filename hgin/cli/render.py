@@ -22,11 +22,6 @@ NOT_OPEN = "–"
 WON_MARK = "✓"
 
 
-def rules_line(rules: Rules) -> str:
-    """'friendly rules · 3 games to 100' and the like."""
-    return rules_label(rules)
-
-
 def _game_header(game: Game, rules: Rules) -> Text:
     header = Text(f"Game {game_name(game.number)}", style="bold")
     if game.closed:
@@ -136,7 +131,7 @@ def sheet_view(match: Match) -> Group:
     title = Pieces(
         [
             Text(f"{first} v {second}", style="bold"),
-            Text(rules_line(match.rules), style="dim"),
+            Text(rules_label(match.rules), style="dim"),
             Text(f"match {match.id}", style="dim"),
         ],
         separator=Text(" · ", style="dim"),
@@ -194,7 +189,7 @@ def summary_view(match: Match) -> Group:
     header = Text()
     header.append(f"Hollywood Gin: {first} v {second}\n", style="bold")
     header.append(f"Match {match.id}, started {match.created}\n")
-    header.append(f"Rules: {rules_line(match.rules)}\n")
+    header.append(f"Rules: {rules_label(match.rules)}\n")
     header.append(f"First dealer: {match.first_dealer}\n")
     header.append(result, style="bold")
     return Group(

@@ -43,11 +43,6 @@ def refuse_shared(first: Sequence[Card], second: Sequence[Card]) -> None:
         raise HginError(f"{listed} {verb} in both hands: each card is in one hand only")
 
 
-def total(cards: Sequence[Card]) -> int:
-    """Deadwood points of some cards."""
-    return sum(card.value for card in cards)
-
-
 # --------------------------------------------------------------------------------------------
 # hgin count
 
@@ -233,9 +228,9 @@ def _gin_hand(cards: CardsText, big: bool) -> tuple[tuple[Card, ...], Arrangemen
 
 
 def count_gin(
+    *,
     opponent: CardsText | None = None,
     hand: CardsText | None = None,
-    *,
     big: bool = False,
     opponent_deadwood: int | None = None,
 ) -> CountedHand:
@@ -262,9 +257,9 @@ def count_gin(
 
 
 def count_knock_entry(
+    *,
     hand: CardsText,
     opponent: CardsText,
-    *,
     deadwood: int | None = None,
     opponent_deadwood: int | None = None,
 ) -> CountedHand:

@@ -116,8 +116,8 @@ class TableSession:
             assert entry.hand_cards is not None and entry.opponent_cards is not None
             outcome = self.keeper.knock_from_cards(
                 entry.player,
-                entry.hand_cards,
-                entry.opponent_cards,
+                hand_cards=entry.hand_cards,
+                opponent_cards=entry.opponent_cards,
                 deadwood=entry.deadwood,
                 opponent_deadwood=entry.opponent_deadwood,
                 upcard=entry.upcard,
@@ -126,8 +126,8 @@ class TableSession:
         else:
             outcome = self.keeper.gin_from_cards(
                 entry.player,
-                entry.opponent_cards,
-                entry.hand_cards,
+                opponent_cards=entry.opponent_cards,
+                hand_cards=entry.hand_cards,
                 opponent_deadwood=entry.opponent_deadwood,
                 big=entry.kind == "big_gin",
                 upcard=entry.upcard,

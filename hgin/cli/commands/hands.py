@@ -97,7 +97,13 @@ def gin(
         show_outcome(keeper.gin(winner, count, big=big, upcard=upcard, match=match))
         return
     outcome = keeper.gin_from_cards(
-        winner, opponent, hand, opponent_deadwood=count, big=big, upcard=upcard, match=match
+        winner,
+        opponent_cards=opponent,
+        hand_cards=hand,
+        opponent_deadwood=count,
+        big=big,
+        upcard=upcard,
+        match=match,
     )
     show_counted(outcome)
 
@@ -148,8 +154,8 @@ def knock(
         )
     outcome = keeper.knock_from_cards(
         knocker,
-        hand,
-        opponent,
+        hand_cards=hand,
+        opponent_cards=opponent,
         deadwood=mine,
         opponent_deadwood=theirs,
         upcard=upcard,
