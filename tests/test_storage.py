@@ -43,50 +43,66 @@ def temp_files(home: Path) -> list[Path]:
     return sorted(home.rglob("*.tmp"))
 
 
-def fail_on_call(real: Callable[..., Any], failing_call: int) -> Callable[..., Any]:
-    """`real`, except that call number `failing_call` raises ENOSPC."""
-    calls = 0
+class Counted:
+    """`real`, counting its calls; call number `failing` (if any) raises ENOSPC instead."""
 
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        if calls == failing_call:
+    def __init__(self, real: Callable[..., Any], failing: int | None = None) -> None:
+        self.real, self.failing, self.calls, self.injected = real, failing, 0, False
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        if self.calls == self.failing:
+            self.injected = True
             raise NO_SPACE
-        return real(*args, **kwargs)
-
-    return wrapper
+        return self.real(*args, **kwargs)
 
 
-@pytest.mark.parametrize("failing_call", range(1, 7))
 @pytest.mark.parametrize("name", ["replace", "fsync"])
 def test_a_save_failing_at_any_step_is_all_or_nothing(
     run: Run,
     hgin_home: Path,
-    match_file: Path,
+    template: Path,
     monkeypatch: pytest.MonkeyPatch,
     name: str,
-    failing_call: int,
 ) -> None:
-    before = snapshot(hgin_home)
+    import shutil
+
+    def fresh() -> Path:
+        shutil.rmtree(hgin_home, ignore_errors=True)
+        return copied_match(template, hgin_home)
+
+    fresh()
+    counter = Counted(getattr(os, name))
     with monkeypatch.context() as patch:
-        patch.setattr(os, name, fail_on_call(getattr(os, name), failing_call))
-        result = run("gin", "ann", "12")
-    assert temp_files(hgin_home) == []
-    if result.exit_code == 1:
-        # Refused: one clear line, and every file exactly as it was (backups included).
-        assert result.stderr.count("\n") == 1
-        assert "No space left on device" in result.stderr
-        assert str(match_file) in result.stderr
-        assert snapshot(hgin_home) == before
-    else:
-        # Only a failure after the new file was in place (flushing the folder entry, the
-        # list cache) may let the command succeed, and then the hand is really there.
-        assert result.exit_code == 0, result.output
-        assert hands_in(match_file) == 3
-        shown = run("show")
-        assert shown.exit_code == 0, shown.stderr
-    if failing_call == 1:
-        assert result.exit_code == 1  # the very first write step always matters
+        patch.setattr(os, name, counter)
+        assert run("gin", "ann", "12").exit_code == 0
+    steps = counter.calls
+    assert steps >= 1, f"a save calls os.{name}"
+    # Every call a save makes fails once, in its own run from the same files.
+    for failing_call in range(1, steps + 1):
+        match_file = fresh()
+        before = snapshot(hgin_home)
+        fault = Counted(getattr(os, name), failing_call)
+        with monkeypatch.context() as patch:
+            patch.setattr(os, name, fault)
+            result = run("gin", "ann", "12")
+        assert fault.injected, f"call {failing_call} of os.{name} was never made"
+        assert temp_files(hgin_home) == []
+        if result.exit_code == 1:
+            # Refused: one clear line, and every file exactly as it was (backups included).
+            assert result.stderr.count("\n") == 1
+            assert "No space left on device" in result.stderr
+            assert str(match_file) in result.stderr
+            assert snapshot(hgin_home) == before
+        else:
+            # Only a failure after the new file was in place (flushing the folder entry, the
+            # list cache) may let the command succeed, and then the hand is really there.
+            assert result.exit_code == 0, result.output
+            assert hands_in(match_file) == 3
+            shown = run("show")
+            assert shown.exit_code == 0, shown.stderr
+        if failing_call == 1:
+            assert result.exit_code == 1  # the very first write step always matters
 
 
 def test_failing_main_write_says_the_previous_version_is_kept(
@@ -94,7 +110,7 @@ def test_failing_main_write_says_the_previous_version_is_kept(
 ) -> None:
     before = snapshot(hgin_home)
     # The backup's rename is the first, the match file's the second.
-    monkeypatch.setattr(os, "replace", fail_on_call(os.replace, 2))
+    monkeypatch.setattr(os, "replace", Counted(os.replace, 2))
     result = run("undo")
     assert result.exit_code == 1
     assert result.stderr == (
@@ -238,7 +254,7 @@ def test_a_failed_upgrade_leaves_the_schema_1_file_and_no_copy(
     run: Run, hgin_home: Path, match_file: Path, schema_1_file: bytes, monkeypatch: Any
 ) -> None:
     before = snapshot(hgin_home)
-    monkeypatch.setattr(os, "replace", fail_on_call(os.replace, 3))  # the match file's
+    monkeypatch.setattr(os, "replace", Counted(os.replace, 3))  # the match file's
     assert run("gin", "bob", "30").exit_code == 1
     assert snapshot(hgin_home) == before
 
