@@ -12,6 +12,8 @@ from hgin.engine.hands import Hand
 from hgin.errors import HginError
 from hgin.play.parser import (
     COMMANDS,
+    Action,
+    CountCards,
     Delete,
     Edit,
     Entry,
@@ -126,13 +128,18 @@ def test_no_start_of_a_word_can_mean_two_commands() -> None:
                 assert find_word(typed.upper()) == word
 
 
+def test_count_lines_give_the_cards_to_count() -> None:
+    assert parse_line("C\n0") == CountCards(("0",))  # counted (and refused) later, as cards
+    assert parse_line("c 7s 8s -o 'Kd Qd'") == CountCards(("7s", "8s"), "Kd Qd")
+
+
 @given(st.text())
 def test_any_line_gives_an_action_or_a_refusal(line: str) -> None:
     try:
         action = parse_line(line)
     except HginError:
         return  # a refusal is the only exception a line may cause
-    assert action is None or isinstance(action, Record | Edit | Delete | Simple | Help)
+    assert action is None or isinstance(action, Action)
 
 
 words = st.sampled_from(
@@ -150,6 +157,10 @@ words = st.sampled_from(
         "su",
         "q",
         "h",
+        "c",
+        "count",
+        "-o",
+        "7s",
         "-u",
         "--big",
         "-b",
@@ -176,7 +187,7 @@ def test_any_sequence_of_likely_words_gives_an_action_or_a_refusal(typed: list[s
         action = parse_line(" ".join(typed))
     except HginError:
         return
-    assert action is None or isinstance(action, Record | Edit | Delete | Simple | Help)
+    assert action is None or isinstance(action, Action)
 
 
 @given(
