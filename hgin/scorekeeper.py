@@ -9,7 +9,7 @@ print(outcome.message, outcome.match.sheet.totals)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,12 +23,14 @@ from hgin.store.paths import data_dir
 if TYPE_CHECKING:
     import random
 
-    from hgin.engine.card_entry import CardsText, CountedHand
+    from hgin.engine.card_entry import CardsText, CountedHand, HandCount
     from hgin.engine.hands import Hand
     from hgin.engine.match import Match
     from hgin.engine.rules import Rules
-    from hgin.engine.settle import Settlement
     from hgin.engine.series import Standing
+    from hgin.engine.settle import Settlement
+    from hgin.reports.stats import Stats
+    from hgin.store.config import Config
     from hgin.store.matches import MatchEntry
     from hgin.store.series import SeriesFiles
 
@@ -53,6 +55,22 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Started:
+    """A new match, and a line naming the defaults the settings file gave it (if any)."""
+
+    match: Match
+    notes: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """The statistics over finished matches, and the match files left out as unusable."""
+
+    figures: Stats
+    unreadable: list[str]
+
+
+@dataclass(frozen=True, slots=True)
 class CardOutcome(Outcome):
     """An outcome recorded from the cards, with the count (melds, layoffs) it came from."""
 
@@ -73,10 +91,14 @@ class Settled:
 class ScoreKeeper:
     """Matches kept in one data folder."""
 
-    def __init__(self, home: Path | None = None) -> None:
+    def __init__(self, home: Path | None = None, config: Path | None = None) -> None:
+        """`home` holds the matches (default: $HGIN_HOME, else the user data folder);
+        `config` the settings file and rule presets (default: `home`/config when `home` is
+        given, else $HGIN_HOME/config, else the user config folder)."""
         from hgin.store.matches import Store
 
         self.store = Store(home if home is not None else data_dir())
+        self.config_folder = config if config is not None or home is None else home / "config"
 
     # -- choosing a match ----------------------------------------------------------------
 
@@ -101,9 +123,36 @@ class ScoreKeeper:
             self.store.set_current(loaded.id)
         return loaded
 
-    def matches(self) -> list[MatchEntry]:
-        """Every stored match, newest first."""
-        return self.store.entries()
+    def matches(self, player: str | None = None, finished: bool | None = None) -> list[MatchEntry]:
+        """The stored matches, newest first: all, or those of `player` (a start of the name is
+        enough) and/or only the finished (True) or unfinished (False) ones."""
+        entries = self.store.entries()
+        if player is None and finished is None:
+            return entries
+        from hgin.reports.stats import filter_matches
+
+        return filter_matches(entries, player, finished)
+
+    def unreadable(self) -> list[str]:
+        """Match files the list and the statistics leave out because they cannot be used."""
+        return self.store.unreadable()
+
+    def show_data(self, match: str | None = None) -> dict[str, object]:
+        """The sheet of a match as `hgin show --json` prints it."""
+        from hgin.store.schema import sheet_to_dict
+
+        loaded = self.load(match)
+        return {"id": loaded.id, **sheet_to_dict(loaded.sheet)}
+
+    def stats(self, player: str | None = None) -> Statistics:
+        """Statistics over the finished matches (of `player` and their opponents, if named)."""
+        from hgin.reports.stats import compute_stats
+        from hgin.store.stats_cache import RecordCache
+
+        cache = RecordCache(self.store)
+        figures = compute_stats(cache.records(), player)
+        cache.flush()
+        return Statistics(figures, cache.unreadable)
 
     def current_id(self) -> str | None:
         """The current match's identifier, or None before the first match."""
@@ -120,7 +169,68 @@ class ScoreKeeper:
 
         return match_players(self.store, match)
 
+    # -- rules, presets and settings -------------------------------------------------------
+
+    def rules_named(self, name: str) -> Rules:
+        """A built-in profile (friendly, classic) or a saved house preset, by name."""
+        from hgin.store.presets import find_profile
+
+        return find_profile(name, self.config_folder)
+
+    def profiles(self) -> dict[str, Rules]:
+        """The built-in profiles, then the saved presets, by name."""
+        from hgin.engine.rules import PROFILES
+        from hgin.store.presets import load_presets
+
+        return {**PROFILES, **load_presets(self.config_folder)}
+
+    def save_preset(self, name: str, rules: Rules, *, replace: bool = False) -> Path:
+        """Save `rules` as the house preset `name` (for `new --rules NAME`), over an older one
+        of that name only when `replace` is set; its file."""
+        from hgin.store.presets import save_preset
+
+        return save_preset(name, rules, self.config_folder, replace=replace)
+
+    def config(self) -> Config:
+        """The settings file as read (each value None when the file does not set it)."""
+        from hgin.store.config import load_config
+
+        return load_config(self.config_folder)
+
+    def init_config(self) -> Path:
+        """Write a commented starter settings file (never over an existing one); its path."""
+        from hgin.store.config import init_config
+
+        return init_config(self.config_folder)
+
+    # -- counting cards (no match needed) --------------------------------------------------
+
+    @staticmethod
+    def count(cards: CardsText, opponent: CardsText | None = None) -> HandCount:
+        """Best melds and deadwood of 10 cards, or the best discard of 11 (and big gin); with
+        the opponent's ten cards, their count after melding and laying off."""
+        from hgin.engine.card_entry import count_hand
+
+        return count_hand(cards, opponent)
+
     # -- starting ------------------------------------------------------------------------
+
+    def new(
+        self,
+        first: str | None = None,
+        second: str | None = None,
+        *,
+        rules: str | None = None,
+        options: Mapping[str, object] | None = None,
+        dealer: str | None = None,
+    ) -> Started:
+        """Start a match as `hgin new` does: players, rules (a profile or preset by name) and
+        rule `options` from the arguments, anything left out from the settings file."""
+        from hgin.store.config import settings_for_new
+
+        chosen = settings_for_new(first, second, rules, dict(options or {}), self.config())
+        match = self.new_match(chosen.first, chosen.second, chosen.rules, dealer=dealer)
+        return Started(match, chosen.notes)
 
     def new_match(
         self,

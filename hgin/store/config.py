@@ -64,7 +64,7 @@ class Config:
 
         chosen = name if name is not None else self.rules
         try:
-            return find_profile(chosen if chosen is not None else DEFAULT_RULES)
+            return find_profile(chosen if chosen is not None else DEFAULT_RULES, self.path.parent)
         except HginError as error:
             if name is None and self.rules is not None:
                 raise HginError(f"{self.path}: rules: {error}") from None

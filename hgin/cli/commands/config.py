@@ -19,20 +19,21 @@ def show_config(
     as_json: JsonFlag = False,
 ) -> None:
     """Show where the settings file is, whether it exists, and the defaults 'hgin new' uses."""
-    from hgin.store.config import config_file, init_config, load_config
+    from hgin.scorekeeper import ScoreKeeper
 
+    keeper = ScoreKeeper()
     if init:
-        path = init_config()
+        path = keeper.init_config()
         typer.echo(f"Wrote {path}: remove the # in front of a setting to use it.")
         return
-    config = load_config()
+    config = keeper.config()
     in_force = config.in_force()
     if as_json:
         data = {"path": str(config.path), "exists": config.exists, "in_force": in_force}
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     state = "" if config.exists else " (not there: 'hgin config --init' writes a starter)"
-    typer.echo(f"Settings file: {config_file()}{state}")
+    typer.echo(f"Settings file: {config.path}{state}")
     typer.echo("Defaults for 'hgin new':")
     sources = {"config": "set in the file", "default": "default", "rules": "from the rules"}
     for key, item in in_force.items():

@@ -33,10 +33,12 @@ def count(
     as_json: JsonFlag = False,
 ) -> None:
     """Best melds and deadwood of 10 cards; for 11, the best discard and big gin."""
-    from hgin.engine.card_entry import count_hand, hand_count_json
+    from hgin.scorekeeper import ScoreKeeper
 
-    counted = count_hand(cards, opponent)
+    counted = ScoreKeeper.count(cards, opponent)
     if as_json:
+        from hgin.engine.card_entry import hand_count_json
+
         typer.echo(json.dumps(hand_count_json(counted), ensure_ascii=False))
         return
     from hgin.cli.render_cards import print_hand_count

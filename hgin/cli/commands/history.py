@@ -25,15 +25,21 @@ PlayerFilter = Annotated[
 ]
 
 
-def write_report(path: Path, text: str) -> None:
-    """Write a report file whole (atomically), refusing a missing folder or a folder name."""
-    from hgin.store.files import atomic_write
-
+def report_target(path: Path) -> Path:
+    """Where a report goes, refusing a missing folder or a folder name (before any work)."""
     target = path.expanduser()
     if target.is_dir():
         raise HginError(f"{target} is a folder: give a file name")
     if not target.parent.is_dir():
         raise HginError(f"cannot write {target}: the folder {target.parent} does not exist")
+    return target
+
+
+def write_report(path: Path, text: str) -> None:
+    """Write a report file whole (atomically), refusing a missing folder or a folder name."""
+    from hgin.store.files import atomic_write
+
+    target = report_target(path)
     try:
         atomic_write(target, text)
     except OSError as error:
@@ -54,13 +60,11 @@ def list_matches(
     as_json: JsonFlag = False,
 ) -> None:
     """List stored matches, newest first; * marks the current one."""
-    from hgin.reports.stats import filter_matches
-
     if player is not None and not player.strip():
         raise HginError("name a player after --player")
     keeper = ScoreKeeper()
-    entries = filter_matches(keeper.matches(), player, finished)
-    current = keeper.store.current_id()
+    entries = keeper.matches(player, finished)
+    current = keeper.current_id()
     if as_json:
         rows = [{**e.to_dict(), "current": e.id == current} for e in entries]
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -72,7 +76,7 @@ def list_matches(
         typer.echo("No matches yet: start one with 'hgin new NAME1 NAME2'.")
     else:
         typer.echo("No stored match fits.")
-    warn_unreadable(keeper.store.unreadable())
+    warn_unreadable(keeper.unreadable())
 
 
 def warn_unreadable(ids: list[str]) -> None:
@@ -99,11 +103,10 @@ def stats(
     """Statistics over finished matches: per player and head to head."""
     if as_json and output_format != "text":
         raise typer.BadParameter("choose --json or --format html, not both")
-    from hgin.reports.stats import compute_stats
-    from hgin.store.stats_cache import RecordCache
-
-    cache = RecordCache(ScoreKeeper().store)
-    figures = compute_stats(cache.records(), player)
+    if output is not None:
+        report_target(output)
+    statistics = ScoreKeeper().stats(player)
+    figures = statistics.figures
     if as_json:
         text = json.dumps(figures.to_dict(), ensure_ascii=False, indent=2) + "\n"
     elif output_format == "html":
@@ -124,5 +127,4 @@ def stats(
         typer.echo(f"Wrote {output}.")
     elif text:
         typer.echo(text, nl=False)
-    cache.flush()
-    warn_unreadable(cache.unreadable)
+    warn_unreadable(statistics.unreadable)

@@ -40,34 +40,29 @@ def new(
     rule_values: dict[str, Any],
 ) -> None:
     """Start a match between NAME1 and NAME2 and make it the current one."""
-    from hgin.store.config import settings_for_new
-
     if (first is None) != (second is None):
         raise typer.BadParameter("name both players, or neither to use the config file's")
-    chosen = settings_for_new(first, second, rules, rule_values)
-    match = ScoreKeeper().new_match(chosen.first, chosen.second, chosen.rules, dealer=dealer)
+    started = ScoreKeeper().new(first, second, rules=rules, options=rule_values, dealer=dealer)
+    match = started.match
     how = "chosen" if dealer is not None else "drawn by lot"
     from hgin.cli.render import print_sheet
 
     print_sheet(
         match,
-        [f"New match {match.id}. {match.first_dealer} deals first ({how}).", *chosen.notes],
+        [f"New match {match.id}. {match.first_dealer} deals first ({how}).", *started.notes],
     )
 
 
 @app.command()
 def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
     """Show the score sheet of the current match."""
-    loaded = ScoreKeeper().load(match)
+    keeper = ScoreKeeper()
     if as_json:
-        from hgin.store.schema import sheet_to_dict
-
-        data = {"id": loaded.id, **sheet_to_dict(loaded.sheet)}
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(keeper.show_data(match), ensure_ascii=False, indent=2))
         return
     from hgin.cli.render import print_sheet
 
-    print_sheet(loaded)
+    print_sheet(keeper.load(match))
 
 
 @app.command()

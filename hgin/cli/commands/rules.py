@@ -36,9 +36,7 @@ def rules_show(
     from hgin.cli.render_rules import profiles_table, rules_table
 
     if list_all:
-        from hgin.store.presets import load_presets
-
-        profiles = {**PROFILES, **load_presets()}
+        profiles = ScoreKeeper().profiles()
         if as_json:
             data = {name: rules.to_dict() for name, rules in profiles.items()}
             typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -127,10 +125,9 @@ def rules_save(
 
     Takes the same rule options as 'hgin new'; then 'hgin new A B --rules pub' uses it.
     """
-    from hgin.store.presets import find_profile, save_preset
-
-    rules = with_options(find_profile(base), rule_values, profile=name.strip().lower())
-    path = save_preset(name, rules, replace=force)
+    keeper = ScoreKeeper()
+    rules = with_options(keeper.rules_named(base), rule_values, profile=name.strip().lower())
+    path = keeper.save_preset(name, rules, replace=force)
     from hgin.cli.render import make_console
     from hgin.cli.render_rules import rules_table
 

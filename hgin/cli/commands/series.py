@@ -105,10 +105,10 @@ def series_new(
     """Start a series and its first match (rule options as for 'hgin new'; the later matches
     keep the rules of the one before); each finished match's totals are credited."""
     from hgin.engine.rules import with_options
-    from hgin.store.presets import find_profile
 
-    chosen = with_options(find_profile(rules), rule_values)
-    state, match = ScoreKeeper().series_new(first, second, to, chosen, dealer=dealer)
+    keeper = ScoreKeeper()
+    chosen = with_options(keeper.rules_named(rules), rule_values)
+    state, match = keeper.series_new(first, second, to, chosen, dealer=dealer)
     print_standing(
         state,
         [
