@@ -1,4 +1,5 @@
-"""The library API: every action on stored matches, each a locked read-modify-write.
+"""The library facade: one public method of `ScoreKeeper` per command; every change to a match
+is a locked read-modify-write of its file. The command line parses, calls one method, renders.
 
 from hgin.scorekeeper import ScoreKeeper
 keeper = ScoreKeeper()                 # $HGIN_HOME or the platformdirs data folder
