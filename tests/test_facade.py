@@ -1,0 +1,53 @@
+"""The library facade on its own folder: what a script gets from `ScoreKeeper` (the command
+line's tests check the same actions through the CLI)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from hgin.engine.rules import PROFILES
+from hgin.errors import HginError
+from hgin.scorekeeper import ScoreKeeper
+
+
+def test_a_keeper_on_a_folder_keeps_everything_there(tmp_path: Path, hgin_home: Path) -> None:
+    keeper = ScoreKeeper(tmp_path / "scores")
+    pub = dataclasses.replace(PROFILES["friendly"], gin_bonus=20)
+    path = keeper.save_preset("pub", pub)
+    assert path == tmp_path / "scores" / "config" / "presets.json"
+    assert keeper.rules_named("PUB").gin_bonus == 20
+    assert set(keeper.profiles()) == {"friendly", "classic", "pub"}
+    started = keeper.new("Ann", "Bob", rules="pub", options={"target": 50}, dealer="Ann")
+    assert (started.match.rules.gin_bonus, started.match.rules.target) == (20, 50)
+    assert keeper.gin("an", 10).message == "Gin: Ann scores 20 + 10 = 30 in game I."
+    assert [e.id for e in keeper.matches(player="ann", finished=False)] == [started.match.id]
+    assert keeper.matches(finished=True) == []
+    assert keeper.show_data()["totals"] == {"Ann": 30, "Bob": 0}
+    assert not hgin_home.exists()  # $HGIN_HOME is not used by a keeper given its folder
+    with pytest.raises(HginError, match="no rules called 'pub'"):
+        ScoreKeeper().rules_named("pub")
+
+
+def test_series_through_the_facade(tmp_path: Path) -> None:
+    keeper = ScoreKeeper(tmp_path)
+    quick = dataclasses.replace(PROFILES["friendly"], target=40)
+    state, match = keeper.series_new("Ann", "Bob", 100, quick, dealer="Bob")
+    assert state.in_play == match.id and keeper.current_id() == match.id
+    with pytest.raises(HginError, match="is still in play"):
+        keeper.series_next()
+    for _ in range(3):
+        keeper.gin("ann", 20)  # each win closes the next game at 45
+    state = keeper.series_show(state.series.id[:6])
+    assert (state.credited, state.finished, state.winner) == ({"Ann": 135, "Bob": 0}, True, "Ann")
+    assert [s.series.id for s in keeper.series_list()] == [state.series.id]
+    with pytest.raises(HginError, match="is over: Ann won it"):
+        keeper.series_next()
+
+
+def test_counting_needs_no_folder() -> None:
+    counted = ScoreKeeper.count("7s 8s 9s Kd Kh Kc 2c 3c 4c 5d")
+    assert counted.arrangement.deadwood == 5
+    assert [str(c) for c in counted.arrangement.deadwood_cards] == ["5♦"]
