@@ -12,7 +12,7 @@ from hgin.engine.match import Match
 from hgin.engine.narrate import describe_hand, describe_result
 from hgin.engine.sheet import PlayedHand, Sheet, empty_sheet, extend, game_name
 from hgin.errors import HginError
-from hgin.play.parser import Entry, entry_text, resolved
+from hgin.play.parser import TypedHand, entry_text, resolved
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
 
@@ -92,7 +92,7 @@ def _with_changes(sentence: str, old: Sheet, new: Sheet) -> str:
     return sentence + "."
 
 
-def replace_hand(match: Match, number: int, entry: Entry) -> Outcome:
+def replace_hand(match: Match, number: int, entry: TypedHand) -> Outcome:
     """Hand `number` replaced by `entry` (keeping when it was recorded), the rest re-scored."""
     index = hand_index(match, number)
     old_hand = match.hands[index]
@@ -126,7 +126,9 @@ def remove_hand(match: Match, number: int) -> Outcome:
     return Outcome(changed, _with_changes(sentence, match.sheet, changed.sheet))
 
 
-def edit_hand(keeper: ScoreKeeper, number: int, entry: Entry, match: str | None = None) -> Outcome:
+def edit_hand(
+    keeper: ScoreKeeper, number: int, entry: TypedHand, match: str | None = None
+) -> Outcome:
     """Replace hand `number` of a stored match, under the lock, and save it."""
     return keeper.update(match, lambda loaded: replace_hand(loaded, number, entry))
 

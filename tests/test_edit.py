@@ -12,7 +12,7 @@ from hgin.engine.match import Match
 from hgin.engine.rules import PROFILES
 from hgin.engine.sheet import replay
 from hgin.errors import HginError
-from hgin.play.parser import Entry
+from hgin.play.parser import TypedHand
 from tests.conftest import Run, flat, snapshot
 
 
@@ -243,8 +243,8 @@ def playable(typed: list[Hand]) -> Match:
     return match
 
 
-def as_entry(hand: Hand) -> Entry:
-    return Entry(hand.kind, hand.player, hand.deadwood, hand.opponent_deadwood, hand.upcard)
+def as_entry(hand: Hand) -> TypedHand:
+    return TypedHand(hand.kind, hand.player, hand.deadwood, hand.opponent_deadwood, hand.upcard)
 
 
 @settings(max_examples=60, deadline=None)

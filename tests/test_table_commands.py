@@ -16,10 +16,10 @@ from hgin.play.parser import (
     CountCards,
     Delete,
     Edit,
-    Entry,
     Help,
     Record,
     Simple,
+    TypedHand,
     entry_text,
     entry_with,
     find_word,
@@ -31,23 +31,26 @@ from hgin.play.parser import (
 @pytest.mark.parametrize(
     ("line", "action"),
     [
-        ("gin ines 18", Record(Entry("gin", "ines", None, 18))),
-        ("g i 0", Record(Entry("gin", "i", None, 0))),
-        ("GIN Ines 18", Record(Entry("gin", "Ines", None, 18))),
-        ("gin ines 18 --big", Record(Entry("big_gin", "ines", None, 18))),
-        ("g i 18 -b -u Qh", Record(Entry("big_gin", "i", None, 18, "Qh"))),
-        ("knock osk 7 12", Record(Entry("knock", "osk", 7, 12))),
-        ("kn o 7 12 --upcard 7s", Record(Entry("knock", "o", 7, 12, "7s"))),
-        ("k --upcard=7s o 7 12", Record(Entry("knock", "o", 7, 12, "7s"))),
-        ('k "Mary Ann" 3 20', Record(Entry("knock", "Mary Ann", 3, 20))),
-        ("k o +7 012", Record(Entry("knock", "o", 7, 12))),
-        ('k a -o "2s 3s" --hand=4d', Record(Entry("knock", "a", None, None, None, "4d", "2s 3s"))),
-        ("k a 4 --hand 4d -o 2s", Record(Entry("knock", "a", 4, None, None, "4d", "2s"))),
-        ("g a --opponent 2s", Record(Entry("gin", "a", None, None, None, None, "2s"))),
-        ("d", Record(Entry("draw"))),
-        ("dr", Record(Entry("draw"))),
-        ("draw", Record(Entry("draw"))),
-        ("hgin draw", Record(Entry("draw"))),
+        ("gin ines 18", Record(TypedHand("gin", "ines", None, 18))),
+        ("g i 0", Record(TypedHand("gin", "i", None, 0))),
+        ("GIN Ines 18", Record(TypedHand("gin", "Ines", None, 18))),
+        ("gin ines 18 --big", Record(TypedHand("big_gin", "ines", None, 18))),
+        ("g i 18 -b -u Qh", Record(TypedHand("big_gin", "i", None, 18, "Qh"))),
+        ("knock osk 7 12", Record(TypedHand("knock", "osk", 7, 12))),
+        ("kn o 7 12 --upcard 7s", Record(TypedHand("knock", "o", 7, 12, "7s"))),
+        ("k --upcard=7s o 7 12", Record(TypedHand("knock", "o", 7, 12, "7s"))),
+        ('k "Mary Ann" 3 20', Record(TypedHand("knock", "Mary Ann", 3, 20))),
+        ("k o +7 012", Record(TypedHand("knock", "o", 7, 12))),
+        (
+            'k a -o "2s 3s" --hand=4d',
+            Record(TypedHand("knock", "a", None, None, None, "4d", "2s 3s")),
+        ),
+        ("k a 4 --hand 4d -o 2s", Record(TypedHand("knock", "a", 4, None, None, "4d", "2s"))),
+        ("g a --opponent 2s", Record(TypedHand("gin", "a", None, None, None, None, "2s"))),
+        ("d", Record(TypedHand("draw"))),
+        ("dr", Record(TypedHand("draw"))),
+        ("draw", Record(TypedHand("draw"))),
+        ("hgin draw", Record(TypedHand("draw"))),
         ("u", Simple("undo")),
         ("r", Simple("redo")),
         ("s", Simple("show")),
@@ -59,9 +62,9 @@ from hgin.play.parser import (
         ("h", Help()),
         ("?", Help()),
         ("help k", Help("knock")),
-        ("e 3 k bob 4 20", Edit(3, Entry("knock", "bob", 4, 20))),
-        ("edit 1 d", Edit(1, Entry("draw"))),
-        ("edit 2 g a 10 --big", Edit(2, Entry("big_gin", "a", None, 10))),
+        ("e 3 k bob 4 20", Edit(3, TypedHand("knock", "bob", 4, 20))),
+        ("edit 1 d", Edit(1, TypedHand("draw"))),
+        ("edit 2 g a 10 --big", Edit(2, TypedHand("big_gin", "a", None, 10))),
         ("del 3", Delete(3)),
         ("delete 12", Delete(12)),
         ("", None),
@@ -213,7 +216,7 @@ def test_a_hand_written_back_parses_to_the_same_entry(
 
 def test_options_given_apart_join_the_entry() -> None:
     gin = parse_entry(["gin", "ann", "18"])
-    assert entry_with(gin, "7s", True) == Entry("big_gin", "ann", None, 18, "7s")
+    assert entry_with(gin, "7s", True) == TypedHand("big_gin", "ann", None, 18, "7s")
     assert entry_with(gin, None, False) == gin
     with pytest.raises(HginError, match="--big goes with gin only"):
         entry_with(parse_entry(["knock", "a", "1", "2"]), None, True)

@@ -56,15 +56,15 @@ ENTRY_EXAMPLE = "for example 'knock bob 4 20'"
 
 
 # A hand as typed: the player still as typed (any unique start of a name), no time yet.
-Entry = Hand
+TypedHand = Hand
 
 
-def from_cards(entry: Entry) -> bool:
+def from_cards(entry: TypedHand) -> bool:
     """Whether hgin is to count the cards (the counts, if typed too, are checked)."""
     return entry.hand_cards is not None or entry.opponent_cards is not None
 
 
-def resolved(entry: Entry, match: Match, recorded_at: str | None) -> Hand:
+def resolved(entry: TypedHand, match: Match, recorded_at: str | None) -> Hand:
     """The hand to record in `match`: the player's name resolved, the time set."""
     if from_cards(entry):
         raise HginError("a correction takes the counts, not the cards ('hgin count' gives them)")
@@ -76,7 +76,7 @@ def resolved(entry: Entry, match: Match, recorded_at: str | None) -> Hand:
 class Record:
     """Record a new hand."""
 
-    entry: Entry
+    entry: TypedHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ class Edit:
     """Replace hand `number` with `entry`."""
 
     number: int
-    entry: Entry
+    entry: TypedHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +198,7 @@ def _counts(kind: str, positional: list[str], cards: bool, usage: str) -> list[i
     ]
 
 
-def parse_entry(words: Sequence[str]) -> Entry:
+def parse_entry(words: Sequence[str]) -> TypedHand:
     """`gin ines 18`, `knock osk 7 12 -u 7s`, `draw` (the kind word may be shortened).
 
     `--hand "CARDS"` and `--opponent "CARDS"` (`-o`) give the cards instead of the counts.
@@ -220,7 +220,7 @@ def parse_entry(words: Sequence[str]) -> Entry:
             raise HginError("a dead hand is just draw: no player, counts or cards")
         if upcard is not None:
             raise HginError("a dead hand needs no upcard")
-        return Entry("draw")
+        return TypedHand("draw")
     if kind.name == "knock" and cards and (hand_cards is None or their_cards is None):
         raise HginError(
             "a knock is counted from both hands: give --hand and --opponent "
@@ -229,8 +229,8 @@ def parse_entry(words: Sequence[str]) -> Entry:
     counts = _counts(kind.name, positional, cards, kind.usage)
     if kind.name == "gin":
         gin: HandKind = "big_gin" if big else "gin"
-        return Entry(gin, positional[0], None, counts[0], upcard, hand_cards, their_cards)
-    return Entry("knock", positional[0], counts[0], counts[1], upcard, hand_cards, their_cards)
+        return TypedHand(gin, positional[0], None, counts[0], upcard, hand_cards, their_cards)
+    return TypedHand("knock", positional[0], counts[0], counts[1], upcard, hand_cards, their_cards)
 
 
 def parse_line(line: str) -> Action | None:
@@ -272,7 +272,7 @@ def parse_line(line: str) -> Action | None:
     return Simple(name)
 
 
-def entry_with(entry: Entry, upcard: str | None, big: bool) -> Entry:
+def entry_with(entry: TypedHand, upcard: str | None, big: bool) -> TypedHand:
     """The entry with options given apart from its words (as `hgin edit` takes them)."""
     if big:
         if entry.kind not in ("gin", "big_gin"):

@@ -17,10 +17,10 @@ from hgin.play.parser import (
     CountCards,
     Delete,
     Edit,
-    Entry,
     Help,
     Record,
     Simple,
+    TypedHand,
     from_cards,
     help_lines,
     parse_line,
@@ -109,7 +109,7 @@ class TableSession:
             return self._changed(delete_hand(keeper, action.number, match=match_id))
         return self._simple(action)
 
-    def _counted(self, entry: Entry) -> Reply:
+    def _counted(self, entry: TypedHand) -> Reply:
         """A gin or knock counted from the cards, shown with the count it came from."""
         assert entry.player is not None
         if entry.kind == "knock":
