@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from hgin.store.config import Config
     from hgin.store.matches import MatchEntry
     from hgin.store.series import SeriesFiles
+    from hgin.store.transfer import ImportReport
 
 MAX_SERIES_TARGET = 1_000_000
 
@@ -447,6 +448,39 @@ class ScoreKeeper:
         loaded = self.load(match)
         source = "option" if chosen is not None else None
         return Settled(loaded, settle(loaded.sheet, chosen), source, label)
+
+    # -- moving matches between machines ------------------------------------------------
+
+    def export(self, match: str | None = None, *, every: bool = False) -> tuple[str, int]:
+        """The text of an export file holding a match (named, else the current one) or every
+        stored match, and how many it holds."""
+        from hgin.store.transfer import export_matches
+
+        ids = self.store.match_ids() if every else [self.match_id(match)]
+        if not ids:
+            raise HginError("there are no stored matches to export")
+        return export_matches(self.store, ids, now_text())
+
+    def import_file(self, file: str, *, replace: bool = False) -> tuple[str, ImportReport]:
+        """Add the matches of an export file ('-': standard input); identical ones are skipped,
+        different ones refused unless `replace`. Where it was read from, and what was done."""
+        import sys
+
+        from hgin.store.transfer import import_matches, parse_export
+
+        source = "stdin" if file == "-" else file
+        if file == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            try:
+                raw = Path(file).expanduser().read_bytes()
+            except OSError as error:
+                raise HginError(f"cannot read {file}: {error.strerror or error}") from None
+        try:
+            export = parse_export(raw)
+        except HginError as error:
+            raise HginError(f"cannot import {source}: {error}; nothing was imported") from None
+        return source, import_matches(self.store, export, replace=replace)
 
     # -- series --------------------------------------------------------------------------
 

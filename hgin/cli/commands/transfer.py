@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -27,19 +26,13 @@ def export(
 ) -> None:
     """Write the current match (or --match, or --all) to one JSON file for 'hgin import'."""
     from hgin.cli.commands.history import write_report
-    from hgin.scorekeeper import now_text
-    from hgin.store.transfer import export_matches
 
     if every and match is not None:
         raise typer.BadParameter("choose --all or --match, not both")
-    keeper = ScoreKeeper()
     to_stdout = str(file) == "-"
     if not to_stdout and file.expanduser().exists() and not force:
         raise HginError(f"{file} already exists: add --force to overwrite it")
-    ids = keeper.store.match_ids() if every else [keeper.match_id(match)]
-    if not ids:
-        raise HginError("there are no stored matches to export")
-    text, count = export_matches(keeper.store, ids, now_text())
+    text, count = ScoreKeeper().export(match, every=every)
     if to_stdout:
         typer.echo(text, nl=False)
         return
@@ -59,21 +52,7 @@ def import_(
     as_json: JsonFlag = False,
 ) -> None:
     """Add the matches of an export file; identical ones are skipped, different ones refused."""
-    from hgin.store.transfer import import_matches, parse_export
-
-    if str(file) == "-":
-        raw = sys.stdin.buffer.read()
-    else:
-        try:
-            raw = file.expanduser().read_bytes()
-        except OSError as error:
-            raise HginError(f"cannot read {file}: {error.strerror or error}") from None
-    source = "stdin" if str(file) == "-" else str(file)
-    try:
-        export = parse_export(raw)
-    except HginError as error:
-        raise HginError(f"cannot import {source}: {error}; nothing was imported") from None
-    report = import_matches(ScoreKeeper().store, export, replace=replace)
+    source, report = ScoreKeeper().import_file(str(file), replace=replace)
     if as_json:
         typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
         return
