@@ -141,7 +141,7 @@ class ScoreKeeper:
 
     def show_data(self, match: str | None = None) -> dict[str, object]:
         """The sheet of a match as `hgin show --json` prints it."""
-        from hgin.store.schema import sheet_to_dict
+        from hgin.engine.sheet_data import sheet_to_dict
 
         loaded = self.load(match)
         return {"id": loaded.id, **sheet_to_dict(loaded.sheet)}

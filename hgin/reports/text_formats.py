@@ -12,6 +12,7 @@ from typing import Any
 
 from hgin.engine.match import Match
 from hgin.engine.sheet import game_name
+from hgin.engine.sheet_data import sheet_to_dict
 from hgin.reports.summary import (
     game_score,
     hand_line,
@@ -21,7 +22,6 @@ from hgin.reports.summary import (
     rules_label,
     sheets_after_each_hand,
 )
-from hgin.store.schema import sheet_to_dict
 
 # Characters GitHub Markdown could read as markup (links, emphasis, tables, mentions, math).
 MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~&$@")

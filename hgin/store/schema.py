@@ -11,20 +11,10 @@ from typing import Any
 from hgin.engine.hands import HAND_KINDS, Hand
 from hgin.engine.match import Match
 from hgin.engine.rules import MAX_DEADWOOD, rules_from_dict
-from hgin.engine.sheet import Game, PlayedHand, Sheet
+from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, sheet_to_dict
 from hgin.errors import HginError
 
 SCHEMA_VERSION = 2
-HAND_FIELDS = (
-    "kind",
-    "player",
-    "deadwood",
-    "opponent_deadwood",
-    "upcard",
-    "hand_cards",
-    "opponent_cards",
-    "recorded_at",
-)
 MATCH_KEYS = (
     "schema",
     "id",
@@ -75,16 +65,6 @@ def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
         data = MIGRATIONS[version](data)
         version = data["schema"]
     return data, original
-
-
-def hand_to_dict(hand: Hand) -> dict[str, Any]:
-    """A hand as JSON data, leaving out empty optional fields."""
-    data: dict[str, Any] = {"kind": hand.kind}
-    for name in HAND_FIELDS[1:]:
-        value = getattr(hand, name)
-        if value is not None or name == "recorded_at":
-            data[name] = value
-    return data
 
 
 def _optional(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
@@ -177,51 +157,4 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "hands": [hand_to_dict(h) for h in match.hands],
         "undone": [hand_to_dict(h) for h in match.undone],
         "sheet": sheet_to_dict(match.sheet),
-    }
-
-
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """One game of the sheet as JSON data."""
-    return {
-        "number": game.number,
-        "scores": dict(game.scores),
-        "bonuses": dict(game.bonuses),
-        "winner": game.winner,
-        "closed_by_hand": game.closed_by,
-        "hands_won": dict(game.hands_won),
-        "entered": dict(game.entered),
-    }
-
-
-def played_to_dict(played: PlayedHand) -> dict[str, Any]:
-    """One scored hand as JSON data."""
-    hand = played.hand
-    data: dict[str, Any] = {
-        "number": played.number,
-        "result": played.award.result,
-        "winner": played.award.winner,
-        "points": played.award.points,
-        "games": list(played.games),
-        "formula": played.award.formula,
-        "dealer": played.dealer,
-        "win_number": played.win_number,
-        "closed": [c.game for c in played.closings],
-    }
-    data["entered"] = hand_to_dict(hand)
-    return data
-
-
-def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
-    """The sheet with the keys `show --json` promises scripts (see README)."""
-    return {
-        "players": list(sheet.players),
-        "games": [game_to_dict(g) for g in sheet.games],
-        "wins": dict(sheet.wins),
-        "games_won": dict(sheet.games_won),
-        "hands": [played_to_dict(p) for p in sheet.hands],
-        "dealer": sheet.dealer,
-        "finished": sheet.finished,
-        "winner": sheet.winner,
-        "totals": dict(sheet.totals),
-        "rules": sheet.rules.to_dict(),
     }

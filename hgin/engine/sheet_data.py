@@ -1,0 +1,77 @@
+"""The sheet as JSON data: what `hgin show --json` prints, and the copy of the sheet a match file
+carries for its readers. Pure shaping of engine values into dicts and lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgin.engine.hands import Hand
+from hgin.engine.sheet import Game, PlayedHand, Sheet
+
+HAND_FIELDS = (
+    "kind",
+    "player",
+    "deadwood",
+    "opponent_deadwood",
+    "upcard",
+    "hand_cards",
+    "opponent_cards",
+    "recorded_at",
+)
+
+
+def hand_to_dict(hand: Hand) -> dict[str, Any]:
+    """A hand as JSON data, leaving out empty optional fields."""
+    data: dict[str, Any] = {"kind": hand.kind}
+    for name in HAND_FIELDS[1:]:
+        value = getattr(hand, name)
+        if value is not None or name == "recorded_at":
+            data[name] = value
+    return data
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """One game of the sheet as JSON data."""
+    return {
+        "number": game.number,
+        "scores": dict(game.scores),
+        "bonuses": dict(game.bonuses),
+        "winner": game.winner,
+        "closed_by_hand": game.closed_by,
+        "hands_won": dict(game.hands_won),
+        "entered": dict(game.entered),
+    }
+
+
+def played_to_dict(played: PlayedHand) -> dict[str, Any]:
+    """One scored hand as JSON data."""
+    hand = played.hand
+    data: dict[str, Any] = {
+        "number": played.number,
+        "result": played.award.result,
+        "winner": played.award.winner,
+        "points": played.award.points,
+        "games": list(played.games),
+        "formula": played.award.formula,
+        "dealer": played.dealer,
+        "win_number": played.win_number,
+        "closed": [c.game for c in played.closings],
+    }
+    data["entered"] = hand_to_dict(hand)
+    return data
+
+
+def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
+    """The sheet with the keys `show --json` promises scripts (see README)."""
+    return {
+        "players": list(sheet.players),
+        "games": [game_to_dict(g) for g in sheet.games],
+        "wins": dict(sheet.wins),
+        "games_won": dict(sheet.games_won),
+        "hands": [played_to_dict(p) for p in sheet.hands],
+        "dealer": sheet.dealer,
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "totals": dict(sheet.totals),
+        "rules": sheet.rules.to_dict(),
+    }
