@@ -1,6 +1,6 @@
 """Match summaries as plain-text files: Markdown for a chat message, CSV for a spreadsheet, JSON.
 
-Pure text building (standard library only); writing files is the caller's business.
+Pure text building (no files, no Rich); writing files is the caller's business.
 """
 
 from __future__ import annotations
