@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from hgin.store.config import Config
     from hgin.store.matches import MatchEntry
     from hgin.store.series import SeriesFiles
-    from hgin.store.transfer import ImportReport
+    from hgin.store.transfer import ImportReport, Progress
 
 MAX_SERIES_TARGET = 1_000_000
 
@@ -287,7 +287,7 @@ class ScoreKeeper:
         """Apply `change` to a match under the lock and save the result."""
         self.match_id(match)  # refuse a missing match before the lock creates the data folder
         with self.store.locked():
-            loaded = self.store.load_for_update(self.match_id(match))
+            loaded = self.store.load(self.match_id(match))
             outcome = change(loaded)
             self.store.save(outcome.match)
         return outcome
@@ -451,36 +451,36 @@ class ScoreKeeper:
 
     # -- moving matches between machines ------------------------------------------------
 
-    def export(self, match: str | None = None, *, every: bool = False) -> tuple[str, int]:
+    def export(
+        self, match: str | None = None, *, every: bool = False, progress: Progress | None = None
+    ) -> tuple[str, int]:
         """The text of an export file holding a match (named, else the current one) or every
-        stored match, and how many it holds."""
+        stored match, and how many it holds; `progress` is told (done, total) as it goes."""
         from hgin.store.transfer import export_matches
 
         ids = self.store.match_ids() if every else [self.match_id(match)]
         if not ids:
             raise HginError("there are no stored matches to export")
-        return export_matches(self.store, ids, now_text())
+        return export_matches(self.store, ids, now_text(), progress)
 
-    def import_file(self, file: str, *, replace: bool = False) -> tuple[str, ImportReport]:
+    def import_file(
+        self, file: str, *, replace: bool = False, progress: Progress | None = None
+    ) -> tuple[str, ImportReport]:
         """Add the matches of an export file ('-': standard input); identical ones are skipped,
-        different ones refused unless `replace`. Where it was read from, and what was done."""
-        import sys
-
+        different ones refused unless `replace`. Every match is checked as loading checks a
+        match file (its size once written too), so whatever is imported opens. Where it was
+        read from, and what was done; `progress` is told (done, total) as it goes."""
+        from hgin.store.guard import Unusable, read_input
         from hgin.store.transfer import import_matches, parse_export
 
-        source = "stdin" if file == "-" else file
-        if file == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            try:
-                raw = Path(file).expanduser().read_bytes()
-            except OSError as error:
-                raise HginError(f"cannot read {file}: {error.strerror or error}") from None
         try:
-            export = parse_export(raw)
-        except HginError as error:
-            raise HginError(f"cannot import {source}: {error}; nothing was imported") from None
-        return source, import_matches(self.store, export, replace=replace)
+            raw, source = read_input(file)
+            export = parse_export(raw, source, progress)
+        except Unusable as error:
+            raise HginError(
+                f"cannot import {error.where}: {error.problem}; nothing was imported"
+            ) from None
+        return source, import_matches(self.store, export, replace=replace, progress=progress)
 
     # -- series --------------------------------------------------------------------------
 

@@ -196,16 +196,16 @@ def test_a_damaged_config_is_refused(run: Run, hgin_home: Path) -> None:
     path = write_config(hgin_home, 'rules = "classic\n')
     result = run("config")
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"hgin: {path} is not valid TOML: ")
+    assert result.stderr.startswith(f"hgin: cannot use {path}: it is not valid TOML (")
     assert len(result.stderr.splitlines()) == 1
     path.write_bytes(b"target = 100 # \xff\n")
     result = run("new", "Ann", "Bob")
-    assert result.stderr == f"hgin: cannot read {path}: it is not UTF-8 text\n"
+    assert result.stderr == f"hgin: cannot use {path}: it is not UTF-8 text\n"
     path.unlink()
     path.mkdir()
     result = run("config")
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"hgin: cannot read {path}: ")
+    assert result.stderr == f"hgin: cannot use {path}: it is not a regular file\n"
 
 
 def test_parse_config_never_raises_anything_but_a_refusal() -> None:
@@ -214,4 +214,4 @@ def test_parse_config_never_raises_anything_but_a_refusal() -> None:
         try:
             parse_config(text, path)
         except HginError as refusal:
-            assert str(refusal).startswith(str(path))
+            assert str(path) in str(refusal)

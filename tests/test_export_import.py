@@ -97,9 +97,9 @@ def test_a_different_match_needs_replace(
     result = run("import", str(exported))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"hgin: 1 match in the file differ from the stored one with the same identifier "
-        f"({IDS[0]}); nothing was imported: add --replace to overwrite them (old versions are "
-        "kept as backups)\n"
+        f"hgin: 1 match in the file differs from the stored one: {IDS[0]} (the stored copy has "
+        "more hands: 2 against 1). Nothing was imported: add --replace to overwrite it (old "
+        "versions are kept as backups)\n"
     )
     assert snapshot(other_home) == before
     result = run("import", str(exported), "--replace")
@@ -186,7 +186,7 @@ def test_files_that_do_not_validate(
     ("content", "message"),
     [
         (b"{not json", "it is not valid JSON"),
-        (b"\xff\xfe", "it is not valid JSON"),
+        (b"\xff\xfe", "it is not UTF-8 text"),
         (b"[]", "it is not an hgin history export"),
     ],
 )
@@ -229,7 +229,7 @@ def test_export_choices_and_refusals(run: Run, exported: Path, tmp_path: Path) -
     before = exported.read_bytes()
     result = run("export", "--all", str(exported))
     assert result.exit_code == 1
-    assert result.stderr == f"hgin: {exported} already exists: add --force to overwrite it\n"
+    assert result.stderr == f"hgin: {exported} already exists: add --force to replace it\n"
     assert exported.read_bytes() == before
     assert run("export", "--all", str(exported), "--force").exit_code == 0
     assert [m["id"] for m in load(exported)["matches"]] == sorted(IDS)

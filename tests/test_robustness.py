@@ -126,7 +126,7 @@ TAMPERING: list[tuple[str, Callable[[Data], Data], str]] = [
     (
         "control-in-name",
         edit(lambda d: d.update(players=["Ann", "B\x1b[2Job"])),
-        "a player name cannot hold control characters",
+        "it holds a control character (U+001B) in a text",
     ),
     # the derived sheet
     (
@@ -224,7 +224,7 @@ def test_an_enormous_file_is_refused_without_reading_it(
     run: Run, hgin_home: Path, match_file: Path
 ) -> None:
     os.truncate(match_file, 40 * 1024 * 1024)  # sparse: costs no disk
-    refused_everywhere(run, hgin_home, match_file, "it is too large for a match file")
+    refused_everywhere(run, hgin_home, match_file, "bytes it is too large (at most")
 
 
 def test_a_folder_where_the_match_file_should_be(
@@ -234,7 +234,7 @@ def test_a_folder_where_the_match_file_should_be(
     match_file.mkdir()
     result = run("show")
     assert result.exit_code == 1
-    assert result.stderr == f"hgin: cannot read {match_file}: Is a directory\n"
+    assert result.stderr == f"hgin: cannot use {match_file}: it is not a regular file\n"
 
 
 @pytest.mark.parametrize(

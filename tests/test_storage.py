@@ -57,7 +57,7 @@ class Counted:
         return self.real(*args, **kwargs)
 
 
-@pytest.mark.parametrize("name", ["replace", "fsync"])
+@pytest.mark.parametrize("name", ["replace", "fsync", "link"])
 def test_a_save_failing_at_any_step_is_all_or_nothing(
     run: Run,
     hgin_home: Path,
@@ -109,13 +109,13 @@ def test_failing_main_write_says_the_previous_version_is_kept(
     run: Run, hgin_home: Path, match_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = snapshot(hgin_home)
-    # The backup's rename is the first, the match file's the second.
-    monkeypatch.setattr(os, "replace", Counted(os.replace, 2))
+    # The backup is linked into place, never renamed over anything: the match file's rename
+    # is the first.
+    monkeypatch.setattr(os, "replace", Counted(os.replace, 1))
     result = run("undo")
     assert result.exit_code == 1
     assert result.stderr == (
-        f"hgin: could not save {match_file}: No space left on device; "
-        "the previous version is kept\n"
+        f"hgin: cannot save {match_file}: No space left on device; the previous version is kept\n"
     )
     assert snapshot(hgin_home) == before
 
@@ -163,7 +163,7 @@ def test_a_file_where_the_backup_folder_should_be(
     result = run("gin", "ann", "5")
     assert result.exit_code == 1
     assert result.stderr == (
-        f"hgin: could not back up {match_file} in {folder}: File exists; nothing was changed\n"
+        f"hgin: cannot create the folder {folder}: a file is in the way; nothing was changed\n"
     )
     assert snapshot(hgin_home) == before
 
@@ -175,7 +175,7 @@ def test_a_file_where_the_matches_folder_should_be(run: Run, hgin_home: Path) ->
     result = run("new", "Ann", "Bob")
     assert result.exit_code == 1
     assert result.stderr == (
-        f"hgin: cannot create the folder {hgin_home / 'matches'}: File exists\n"
+        f"hgin: cannot create the folder {hgin_home / 'matches'}: a file is in the way\n"
     )
     assert snapshot(hgin_home) == before
 
@@ -187,7 +187,7 @@ def test_new_match_is_all_or_nothing_when_the_pointer_cannot_be_saved(
     (hgin_home / "current").mkdir()  # the pointer cannot be replaced by a file
     result = run("new", "Ann", "Bob")
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"hgin: could not save {hgin_home / 'current'}: ")
+    assert result.stderr.startswith(f"hgin: cannot save {hgin_home / 'current'}: ")
     assert list((hgin_home / "matches").iterdir()) == []
     assert snapshot(hgin_home) == {}
 
@@ -223,18 +223,23 @@ def test_a_schema_1_file_is_read_without_being_rewritten(
 def test_a_schema_1_file_is_kept_before_it_is_upgraded(
     run: Run, hgin_home: Path, match_file: Path, schema_1_file: bytes, monkeypatch: Any
 ) -> None:
-    replaced: list[str] = []
-    real_replace = os.replace
+    placed: list[str] = []
+    real_replace, real_link = os.replace, os.link
 
-    def watch(source: Any, target: Any) -> None:
-        replaced.append(Path(target).name)
+    def watch_replace(source: Any, target: Any) -> None:
+        placed.append(Path(target).name)
         real_replace(source, target)
 
+    def watch_link(source: Any, target: Any, **options: Any) -> None:
+        placed.append(Path(target).name)
+        real_link(source, target, **options)
+
     with monkeypatch.context() as patch:
-        patch.setattr(os, "replace", watch)
+        patch.setattr(os, "replace", watch_replace)
+        patch.setattr(os, "link", watch_link)
         assert run("gin", "bob", "30").exit_code == 0
-    assert replaced[0] == "before-schema-1.json"  # written first, before anything else
-    assert replaced.index(match_file.name) > 1
+    assert placed[0] == "before-schema-1.json"  # written first, before anything else
+    assert placed.index(match_file.name) > 1
     folder = hgin_home / "backups" / match_file.stem
     assert (folder / "before-schema-1.json").read_bytes() == schema_1_file
     data = json.loads(match_file.read_text())
@@ -254,7 +259,7 @@ def test_a_failed_upgrade_leaves_the_schema_1_file_and_no_copy(
     run: Run, hgin_home: Path, match_file: Path, schema_1_file: bytes, monkeypatch: Any
 ) -> None:
     before = snapshot(hgin_home)
-    monkeypatch.setattr(os, "replace", Counted(os.replace, 3))  # the match file's
+    monkeypatch.setattr(os, "replace", Counted(os.replace, 1))  # the match file's
     assert run("gin", "bob", "30").exit_code == 1
     assert snapshot(hgin_home) == before
 

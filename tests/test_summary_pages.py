@@ -147,7 +147,7 @@ def test_output_file_holds_exactly_what_stdout_shows(run: Run, tmp_path: Path, f
     play(run, hands=MORE_HANDS)
     target = tmp_path / f"out.{form}"
     target.write_text("an older, longer file " * 100, encoding="utf-8")
-    said = summary(run, "-f", form, "-o", str(target))
+    said = summary(run, "-f", form, "-o", str(target), "--force")
     assert said == f"Wrote the {form} summary of match 2025-06-01-a-b to {target}\n"
     assert target.read_text(encoding="utf-8") == summary(run, "-f", form)
     assert summary(run, "-f", form, "-o", "-") == summary(run, "-f", form)
@@ -157,8 +157,8 @@ def test_output_file_holds_exactly_what_stdout_shows(run: Run, tmp_path: Path, f
 @pytest.mark.parametrize(
     ("where", "message"),
     [
-        ("missing/out.html", "cannot write {path}: there is no folder {folder}"),
-        (".", "{path} is a folder: give a file name to write"),
+        ("missing/out.html", "cannot write {path}: the folder {folder} does not exist"),
+        (".", "cannot write {path}: it is a folder; give a file name"),
     ],
 )
 def test_output_refusals_change_nothing(

@@ -73,12 +73,12 @@ def stale_scripts(folder: Path) -> list[str]:
 
 def write_scripts(folder: Path) -> list[Path]:
     """Write every completion script into `folder`; returns the paths written."""
-    from hgin.store.matches import atomic_write
+    from hgin.store.guard import write_atomic
 
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for shell, name in SCRIPT_NAMES.items():
-        atomic_write(folder / name, completion_script(shell))
+        write_atomic(folder / name, completion_script(shell))
         written.append(folder / name)
     return written
 

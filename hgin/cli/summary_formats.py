@@ -6,9 +6,7 @@ where it goes. Rich is imported inside the functions that draw, so importing thi
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal, get_args
 
 from hgin.errors import HginError
@@ -165,20 +163,3 @@ def build_summary(match: Match, form: str) -> str:
     except KeyError:
         raise HginError(f"no summary format '{form}' (choose from {', '.join(FORMATS)})") from None
     return builder(match)
-
-
-def write_summary(path: Path, text: str) -> Path:
-    """Replace the file at `path` with `text` in one step; refusals leave it as it was."""
-    from hgin.store.files import atomic_write
-
-    target = path.expanduser()
-    if target.is_dir():
-        raise HginError(f"{target} is a folder: give a file name to write")
-    if not target.parent.is_dir():
-        raise HginError(f"cannot write {target}: there is no folder {target.parent}")
-    try:
-        atomic_write(target, text)
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise HginError(f"cannot write {target}: {reason}") from None
-    return Path(os.path.abspath(target))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-IDENTIFIER = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+# Always used with fullmatch: `$` would also accept a trailing newline.
+IDENTIFIER = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 
 def slug(name: str) -> str:

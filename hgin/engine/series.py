@@ -12,6 +12,7 @@ from hgin.errors import HginError
 
 SERIES_ID = IDENTIFIER
 SERIES_SCHEMA = 1
+SERIES_KEYS = ("schema", "id", "players", "target", "created", "matches")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,9 @@ def series_from_dict(data: Any) -> Series:
         raise HginError("it does not hold a JSON object")
     if data.get("schema") != SERIES_SCHEMA:
         raise HginError(f"it has schema {data.get('schema')!r}; this hgin reads {SERIES_SCHEMA}")
+    unknown = sorted(set(data) - set(SERIES_KEYS))
+    if unknown:
+        raise HginError(f"it has an unknown field '{unknown[0][:40]}'")
     players = data.get("players")
     if not (
         isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)
@@ -50,10 +54,13 @@ def series_from_dict(data: Any) -> Series:
     if type(target) is not int or target < 1:
         raise HginError("'target' must be a positive whole number")
     matches = data.get("matches")
-    if not (isinstance(matches, list) and all(isinstance(m, str) for m in matches)):
+    if not (
+        isinstance(matches, list)
+        and all(isinstance(m, str) and IDENTIFIER.fullmatch(m) for m in matches)
+    ):
         raise HginError("'matches' must be a list of match identifiers")
     series_id, created = data.get("id"), data.get("created")
-    if not isinstance(series_id, str) or not SERIES_ID.match(series_id):
+    if not isinstance(series_id, str) or not SERIES_ID.fullmatch(series_id):
         raise HginError("'id' is not a series identifier")
     if not isinstance(created, str):
         raise HginError("'created' must be text")

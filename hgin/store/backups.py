@@ -4,17 +4,21 @@ schema upgrade. Only names this module wrote are ever listed, restored or pruned
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from hgin.store.files import atomic_write, sweep_temp_files
+from hgin.store.guard import real_folder, remove, sweep_temp_files, write_atomic
 
 BACKUPS_KEPT = 5
-ROTATED = re.compile(r"^(?P<serial>[0-9]{6,9})-(?P<stamp>[0-9]{8}T[0-9]{6}Z)\.json$")
-BEFORE_SCHEMA = re.compile(r"^before-schema-(?P<version>[0-9]{1,4})\.json$")
+# Serials have exactly six digits; a name hgin did not write (a planted 999999999-...) is
+# neither listed, counted nor pruned.
+ROTATED = re.compile(r"(?P<serial>[0-9]{6})-(?P<stamp>[0-9]{8}T[0-9]{6}Z)\.json")
+BEFORE_SCHEMA = re.compile(r"before-schema-(?P<version>[0-9]{1,4})\.json")
 STAMP = "%Y%m%dT%H%M%SZ"
+LAST_SERIAL = 999_999
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,63 +28,87 @@ class Backup:
     path: Path
     kept_at: datetime
     before_schema: int | None = None
+    serial: int = 0
 
     @property
     def name(self) -> str:
         return self.path.name
 
 
-def list_backups(folder: Path) -> list[Backup]:
-    """The backups in `folder`: rotated ones newest first, then the pre-upgrade copies."""
-    rotated: list[tuple[int, Backup]] = []
-    upgrades: list[tuple[int, Backup]] = []
+def _files(folder: Path) -> list[os.DirEntry[str]]:
+    """The regular files in a real backup folder (a link to a folder is not one)."""
+    if not real_folder(folder):
+        return []
     try:
-        paths = [p for p in folder.iterdir() if p.is_file()]
+        with os.scandir(folder) as entries:
+            return [e for e in entries if e.is_file(follow_symlinks=False)]
     except OSError:
         return []
-    for path in paths:
-        if found := ROTATED.match(path.name):
-            # Not strptime: its first use loads the locale machinery, a few ms on every save.
-            kept = datetime.fromisoformat(found["stamp"]).replace(tzinfo=UTC)
-            rotated.append((int(found["serial"]), Backup(path, kept)))
-        elif found := BEFORE_SCHEMA.match(path.name):
+
+
+def list_backups(folder: Path) -> list[Backup]:
+    """The backups in `folder`: rotated ones newest first, then the pre-upgrade copies."""
+    rotated: list[Backup] = []
+    upgrades: list[Backup] = []
+    for entry in _files(folder):
+        path = folder / entry.name
+        if found := ROTATED.fullmatch(entry.name):
+            try:
+                # Not strptime: its first use loads the locale machinery, a few ms per save.
+                kept = datetime.fromisoformat(found["stamp"]).replace(tzinfo=UTC)
+            except ValueError:
+                continue  # a date that does not exist: not a name hgin wrote
+            rotated.append(Backup(path, kept, serial=int(found["serial"])))
+        elif found := BEFORE_SCHEMA.fullmatch(entry.name):
             version = int(found["version"])
             try:
-                kept = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+                kept = datetime.fromtimestamp(entry.stat(follow_symlinks=False).st_mtime, UTC)
             except OSError:
                 continue
-            upgrades.append((version, Backup(path, kept, before_schema=version)))
-    rotated.sort(key=lambda item: item[0], reverse=True)
-    upgrades.sort(key=lambda item: item[0], reverse=True)
-    return [b for _, b in rotated] + [b for _, b in upgrades]
+            upgrades.append(Backup(path, kept, before_schema=version))
+    rotated.sort(key=lambda b: b.serial, reverse=True)
+    upgrades.sort(key=lambda b: b.before_schema or 0, reverse=True)
+    return rotated + upgrades
 
 
-def _next_serial(folder: Path) -> int:
-    serials = [0]
-    with contextlib.suppress(OSError):
-        for path in folder.iterdir():
-            if found := ROTATED.match(path.name):
-                serials.append(int(found["serial"]))
-    return max(serials) + 1
+def _renumber(rotated: list[Backup]) -> int:
+    """Give the rotated backups serials 1, 2, ... in their order (oldest first) when the
+    numbers ran out; returns the highest serial now used."""
+    for serial, backup in enumerate(reversed(rotated), 1):
+        name = f"{serial:06d}-{backup.kept_at.strftime(STAMP)}.json"
+        if name != backup.name:
+            os.rename(backup.path, backup.path.with_name(name))
+    return len(rotated)
 
 
 def write_backup(folder: Path, raw: bytes, now: datetime | None = None) -> Path:
-    """Keep `raw` as the newest rotated backup (call under the lock); OSError on failure."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Keep `raw` as the newest rotated backup (call under the lock, in a folder made by
+    `ensure_folder`); never replaces an existing file. OSError on failure."""
     sweep_temp_files(folder)
     stamp = (now or datetime.now(UTC)).astimezone(UTC).strftime(STAMP)
-    path = folder / f"{_next_serial(folder):06d}-{stamp}.json"
-    atomic_write(path, raw)
-    return path
+    rotated = [b for b in list_backups(folder) if b.before_schema is None]
+    serial = max((b.serial for b in rotated), default=0) + 1
+    if serial > LAST_SERIAL:
+        serial = _renumber(rotated) + 1
+    while True:
+        path = folder / f"{serial:06d}-{stamp}.json"
+        try:
+            write_atomic(path, raw, replace=False)
+        except FileExistsError:
+            serial += 1  # a name taken by a file hgin does not list: take the next one
+            if serial > LAST_SERIAL:
+                raise
+            continue
+        return path
 
 
 def write_before_schema(folder: Path, raw: bytes, version: int) -> Path | None:
     """Keep the file as it was before its first upgrade from `version`; None if already kept."""
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"before-schema-{version}.json"
-    if path.exists():
+    try:
+        write_atomic(path, raw, replace=False)
+    except FileExistsError:
         return None
-    atomic_write(path, raw)
     return path
 
 
@@ -89,4 +117,4 @@ def prune(folder: Path, kept: int = BACKUPS_KEPT) -> None:
     rotated = [b for b in list_backups(folder) if b.before_schema is None]
     for stale in rotated[kept:]:
         with contextlib.suppress(OSError):
-            stale.path.unlink()
+            remove(stale.path)

@@ -8,7 +8,6 @@ given on the command line always win over the file.
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,10 +131,9 @@ def _players(path: Path, value: object) -> tuple[str, str]:
 
 def parse_config(text: str, path: Path) -> Config:
     """Settings from TOML text; unknown, mistyped or out-of-range values are refused."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise HginError(f"{path} is not valid TOML: {error}") from None
+    from hgin.store.guard import parse_toml
+
+    data = parse_toml(text.encode("utf-8"), path)
     flags = {option.flag: option.name for option in rule_options()}
     settings = ("rules", *flags, "players")
     for key in data:
@@ -159,31 +157,31 @@ def parse_config(text: str, path: Path) -> Config:
 
 def load_config(folder: Path | None = None) -> Config:
     """The settings in force; no file means no settings."""
+    from hgin.store.guard import SMALL_CAP, Unusable, read_bytes
+
     path = config_file(folder)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    raw = read_bytes(path, cap=SMALL_CAP)
+    if raw is None:
         return Config(path, False)
-    except OSError as error:
-        raise HginError(f"cannot read {path}: {error.strerror or error}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise HginError(f"cannot read {path}: it is not UTF-8 text") from None
+        raise Unusable(path, "it is not UTF-8 text") from None
     return parse_config(text, path)
 
 
 def init_config(folder: Path | None = None) -> Path:
     """Write the commented starter file; an existing file is never overwritten."""
+    from hgin.store.guard import ensure_folder, os_problem, write_atomic
+
     path = config_file(folder)
+    ensure_folder(path.parent, below=path.parent)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("x", encoding="utf-8", newline="\n") as handle:
-            handle.write(STARTER)
+        write_atomic(path, STARTER, replace=False)
     except FileExistsError:
         raise HginError(f"{path} already exists; edit it, or remove it first") from None
     except OSError as error:
-        raise HginError(f"could not write {path}: {error.strerror or error}") from None
+        raise os_problem("write", path, error) from None
     return path
 
 

@@ -4,14 +4,13 @@ and no command but the list ever reads it."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hgin.errors import HginError
-from hgin.store.files import atomic_write
+from hgin.store.guard import CACHE_CAP, parse_json, read_bytes, write_cache
 
 if TYPE_CHECKING:
     from hgin.engine.match import Match
@@ -100,8 +99,9 @@ class MatchIndex:
     def read(self) -> dict[str, Any]:
         """The cached entries; anything but a well-formed index reads as empty."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
+            raw = read_bytes(self.path, cap=CACHE_CAP)
+            data = None if raw is None else parse_json(raw, self.path)
+        except HginError:
             return {}
         if not isinstance(data, dict) or data.get("version") != INDEX_VERSION:
             return {}
@@ -111,9 +111,7 @@ class MatchIndex:
     def write(self, entries: dict[str, Any]) -> None:
         """Store the entries; a failure only costs a re-read later (call under the lock)."""
         text = json.dumps({"version": INDEX_VERSION, "matches": entries}, ensure_ascii=False)
-        with contextlib.suppress(OSError):
-            # Not flushed to disk: a crash can cost this cache, never a match.
-            atomic_write(self.path, text, durable=False)
+        write_cache(self.path, text)
 
     def record(self, match: Match, path: Path) -> None:
         """Update one match's entry after its file was written (call under the lock)."""

@@ -1,21 +1,34 @@
 """Match files on disk: one JSON file per match, a pointer to the current one, rotated backups,
 one lock for every read-modify-write, and atomic saves. The list index lives in
-`hgin.store.index`; the file primitives in `hgin.store.files`."""
+`hgin.store.index`; every file operation goes through `hgin.store.guard`."""
 
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hgin.engine.identifiers import IDENTIFIER
 from hgin.engine.identifiers import stem as identifier_stem
 from hgin.engine.names import pick
 from hgin.errors import HginError
-from hgin.store.files import atomic_write, exclusive_lock, lock_if_free, sweep_temp_files
+from hgin.store.guard import (
+    MATCH_CAP,
+    SMALL_CAP,
+    Unusable,
+    dump_json,
+    ensure_folder,
+    exclusive_lock,
+    lock_if_free,
+    os_problem,
+    parse_json,
+    read_bytes,
+    remove,
+    sweep_temp_files,
+    write_atomic,
+)
 from hgin.store.index import MatchEntry, MatchIndex, entry_for
 
 # The match format (and with it the engine) and the backups are imported where they are
@@ -24,18 +37,13 @@ if TYPE_CHECKING:
     from hgin.engine.match import Match
     from hgin.store.backups import Backup
 
-__all__ = ["MatchEntry", "Store", "atomic_write", "entry_for"]
+__all__ = ["MatchEntry", "Store", "entry_for"]
 
 MATCH_ID = IDENTIFIER
 LOCK_TIMEOUT = 5.0
-MAX_FILE_BYTES = 32 * 1024 * 1024
 # Everything a killed writer can leave in the data folder itself (written only under the lock).
 HOME_TEMP_PREFIXES = (".current.", ".index.json.")
 MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error) or type(error).__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,25 +75,21 @@ class Store:
         try:
             is_file = self.home.exists() and not self.home.is_dir()
         except OSError as error:
-            raise HginError(f"cannot use the data folder {self.home}: {_reason(error)}") from None
+            raise os_problem("use the data folder", self.home, error) from None
         if is_file:
             raise HginError(
                 f"the data folder {self.home} is a file, not a folder (check $HGIN_HOME)"
             )
 
-    def _ensure_folders(self) -> None:
+    def ensure_folders(self) -> None:
+        """Make the data folder and matches/ (real folders, never links) if needed."""
         self.check_home()
-        try:
-            self.matches_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise HginError(
-                f"cannot create the folder {self.matches_dir}: {_reason(error)}"
-            ) from None
+        ensure_folder(self.matches_dir, below=self.home)
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the exclusive write lock for a whole read-modify-write (matches and pointer)."""
-        self._ensure_folders()
+        self.ensure_folders()
         with exclusive_lock(self.lock_file, LOCK_TIMEOUT):
             sweep_temp_files(self.matches_dir)
             sweep_temp_files(self.home, HOME_TEMP_PREFIXES)
@@ -95,7 +99,7 @@ class Store:
 
     def match_path(self, match_id: str) -> Path:
         """The file of a match; refuses anything but a well-formed identifier."""
-        if not MATCH_ID.match(match_id):
+        if not MATCH_ID.fullmatch(match_id):
             raise HginError(f"'{match_id[:100]}' is not a match identifier (see 'hgin matches')")
         return self.matches_dir / f"{match_id}.json"
 
@@ -120,8 +124,8 @@ class Store:
                 elif not files and path.is_dir():
                     names.append(path.name)
         except OSError as error:
-            raise HginError(f"cannot list {folder}: {_reason(error)}") from None
-        return sorted(n for n in names if MATCH_ID.match(n))
+            raise os_problem("list", folder, error) from None
+        return sorted(n for n in names if MATCH_ID.fullmatch(n))
 
     def find(self, typed: str, with_backups: bool = False) -> str:
         """The match meant by an identifier or a unique prefix of one."""
@@ -142,39 +146,22 @@ class Store:
 
     def read_raw(self, match_id: str) -> bytes:
         """The bytes of a match file, refusing a missing, unreadable or oversized one."""
-        return _read_bytes(self.match_path(match_id), f"no match '{match_id}' (see 'hgin matches')")
+        raw = read_bytes(
+            self.match_path(match_id),
+            cap=MATCH_CAP,
+            missing=f"no match '{match_id}' (see 'hgin matches')",
+        )
+        assert raw is not None  # a missing file was refused
+        return raw
 
     def load(self, match_id: str) -> Match:
         """Read, migrate and validate a match file; anything wrong is refused, never reset."""
         path = self.match_path(match_id)
         return self.parse(self.read_raw(match_id), path, match_id)[0]
 
-    def load_for_update(self, match_id: str) -> Match:
-        """Load before a change (under the lock). An older schema needs nothing more here:
-        `save` keeps the file as it was before it writes the upgraded one."""
-        return self.load(match_id)
-
     def parse(self, raw: bytes, path: Path, match_id: str) -> tuple[Match, int]:
         """A match from file bytes, and the schema version the bytes were written in."""
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise HginError(f"cannot use {path}: it is not UTF-8 text") from None
-        except RecursionError:
-            raise HginError(f"cannot use {path}: it is nested too deeply") from None
-        except ValueError as error:
-            raise HginError(f"cannot use {path}: it is not valid JSON ({error})") from None
-        try:
-            if not isinstance(data, dict):
-                raise HginError("it does not hold a JSON object")
-            from hgin.store.schema import match_from_dict, migrate
-
-            data, version = migrate(data)
-            match = match_from_dict(data)
-        except HginError as error:
-            raise HginError(f"cannot use {path}: {error}") from None
-        except MALFORMED as error:  # a last guard: the file is untrusted input
-            raise HginError(f"cannot use {path}: it is malformed ({error!r})") from None
+        match, version = match_from_data(parse_json(raw, path), path)
         if match.id != match_id:
             raise HginError(f"cannot use {path}: it holds match '{match.id}', not '{match_id}'")
         return match, version
@@ -193,26 +180,18 @@ class Store:
 
     def _write(self, match: Match) -> Path | None:
         from hgin.store import backups
-        from hgin.store.schema import match_from_dict, match_to_dict
 
-        text = json.dumps(match_to_dict(match), ensure_ascii=False, indent=1) + "\n"
-        match_from_dict(json.loads(text))  # what we write must read back
+        text = match_bytes(match)
         path = self.match_path(match.id)
-        self._ensure_folders()
-        try:
-            old: bytes | None = path.read_bytes()
-        except FileNotFoundError:
-            old = None
-        except OSError as error:
-            raise HginError(f"cannot read {path}: {_reason(error)}") from None
+        self.ensure_folders()
+        old = read_bytes(path, cap=MATCH_CAP)
         made = self._keep_old(match.id, path, old)
         try:
-            atomic_write(path, text)
+            write_atomic(path, text)
         except OSError as error:
             self._forget(made)
-            raise HginError(
-                f"could not save {path}: {_reason(error)}; the previous version is kept"
-            ) from None
+            kept = "the previous version is kept" if old is not None else "nothing was saved"
+            raise os_problem("save", path, error, then=kept) from None
         if made:
             backups.prune(self.backups_dir / match.id)
         return made[-1] if made else None
@@ -226,6 +205,7 @@ class Store:
 
         folder = self.backups_dir / match_id
         made: list[Path] = []
+        ensure_folder(folder, below=self.home, then="nothing was changed")
         try:
             version = _schema_of(old)
             if version is not None and version < SCHEMA_VERSION:
@@ -235,15 +215,15 @@ class Store:
             made.append(backups.write_backup(folder, old))
         except OSError as error:
             self._forget(made)
-            raise HginError(
-                f"could not back up {path} in {folder}: {_reason(error)}; nothing was changed"
+            raise os_problem(
+                "back up", path, error, then=f"nothing was changed (backups go to {folder})"
             ) from None
         return made
 
     def _forget(self, made: list[Path]) -> None:
         for path in made:
             with contextlib.suppress(OSError):
-                path.unlink()
+                remove(path)
         if made:
             with contextlib.suppress(OSError):
                 made[0].parent.rmdir()  # only if it is empty, i.e. this save made it
@@ -258,19 +238,19 @@ class Store:
             self.set_current(match.id)
         except HginError:
             with contextlib.suppress(OSError):
-                path.unlink()
+                remove(path)
             raise
         self.index.record(match, path)
 
     def discard_new(self, match_id: str, previous_current: str | None) -> None:
         """Take back a match just created under this lock (its companion write failed)."""
         with contextlib.suppress(OSError):
-            self.match_path(match_id).unlink()
+            remove(self.match_path(match_id))
         if previous_current is not None:
             self.set_current(previous_current)
         else:
             with contextlib.suppress(OSError):
-                self.current_file.unlink()
+                remove(self.current_file)
 
     # -- backups -------------------------------------------------------------------------
 
@@ -282,7 +262,8 @@ class Store:
         found = []
         for number, backup in enumerate(backups.list_backups(self.backups_dir / match_id), 1):
             try:
-                raw = _read_bytes(backup.path, f"{backup.path} has gone")
+                raw = read_bytes(backup.path, cap=MATCH_CAP, missing=f"{backup.path} has gone")
+                assert raw is not None
                 match, problem = self.parse(raw, backup.path, match_id)[0], None
             except HginError as error:
                 match, problem = None, str(error)
@@ -316,26 +297,25 @@ class Store:
     def current_id(self) -> str | None:
         """The current match's identifier, or None before the first match."""
         self.check_home()
-        try:
-            text = self.current_file.read_text(encoding="utf-8").strip()
-        except FileNotFoundError:
+        raw = read_bytes(self.current_file, cap=SMALL_CAP)
+        if raw is None:
             return None
+        try:
+            text = raw.decode("utf-8").strip()
         except UnicodeDecodeError:
             text = "?"
-        except OSError as error:
-            raise HginError(f"cannot read {self.current_file}: {_reason(error)}") from None
-        if not MATCH_ID.match(text):
+        if not MATCH_ID.fullmatch(text):
             raise HginError(f"{self.current_file} does not name a match; pick one with 'hgin use'")
         return text
 
     def set_current(self, match_id: str) -> None:
         """Make a match the current one (call under the lock)."""
         self.match_path(match_id)
-        self._ensure_folders()
+        self.ensure_folders()
         try:
-            atomic_write(self.current_file, match_id + "\n")
+            write_atomic(self.current_file, match_id + "\n")
         except OSError as error:
-            raise HginError(f"could not save {self.current_file}: {_reason(error)}") from None
+            raise os_problem("save", self.current_file, error) from None
 
     # -- the list ------------------------------------------------------------------------
 
@@ -354,23 +334,53 @@ class Store:
         return list(self.index.unreadable)
 
 
-def _read_bytes(path: Path, missing: str) -> bytes:
+def match_bytes(match: Match) -> bytes:
+    """A match file's bytes, exactly as saving writes them, checked to read back as this same
+    match with every check loading applies (the size included): what hgin writes, it opens."""
+    from hgin.store.schema import match_to_dict
+
+    raw = dump_json(match_to_dict(match)).encode("utf-8")
+    if len(raw) > MATCH_CAP:
+        raise HginError(
+            f"match {match.id} would take {len(raw)} bytes, more than a match file may hold "
+            f"({MATCH_CAP}); it was not saved"
+        )
+    match_from_data(parse_json(raw, f"match {match.id}"), f"match {match.id}")
+    return raw
+
+
+def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
+    """A match from parsed file data, and the schema version it was written in. Every check
+    of a match file is here, for a stored file and an imported match alike: the schema,
+    no unknown fields, texts, hands (undone ones too) and the stored sheet."""
+    from hgin.engine.hands import hand_award
+    from hgin.store.schema import MATCH_KEYS, match_from_dict, migrate
+
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise HginError(f"cannot use {path}: at {size} bytes it is too large for a match file")
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise HginError(missing) from None
-    except OSError as error:
-        raise HginError(f"cannot read {path}: {_reason(error)}") from None
+        if not isinstance(data, dict):
+            raise HginError("it does not hold a JSON object")
+        data, version = migrate(data)
+        unknown = sorted(set(data) - set(MATCH_KEYS))
+        if unknown:
+            raise HginError(f"it has an unknown field '{unknown[0][:40]}'")
+        match = match_from_dict(data)
+        for number, hand in enumerate(match.undone, 1):
+            try:
+                hand_award(match.rules, match.players, hand)
+            except HginError as error:
+                raise HginError(f"undone hand {number}: {error}") from None
+    except HginError as error:
+        raise Unusable(where, str(error)) from None
+    except MALFORMED as error:  # a last guard: the file is untrusted input
+        raise Unusable(where, f"it is malformed ({error!r})") from None
+    return match, version
 
 
 def _schema_of(raw: bytes) -> int | None:
     """The schema version of file bytes, if they are a JSON object that states one."""
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):
+        data = parse_json(raw, "a backup")
+    except HginError:
         return None
     version = data.get("schema") if isinstance(data, dict) else None
     return version if type(version) is int else None

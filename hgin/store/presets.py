@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from hgin.engine.rules import PROFILES, Rules, rules_from_dict
 from hgin.errors import HginError
 from hgin.store.paths import config_dir
 
-PRESET_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,30}$")
+PRESET_NAME = re.compile(r"[a-z][a-z0-9_-]{0,30}")
 
 
 def presets_file(folder: Path | None = None) -> Path:
@@ -20,21 +19,22 @@ def presets_file(folder: Path | None = None) -> Path:
 
 def load_presets(folder: Path | None = None) -> dict[str, Rules]:
     """Saved presets by name; a damaged file is refused, never reset."""
+    from hgin.store.guard import SMALL_CAP, Unusable, load_json
+
     path = presets_file(folder)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    data = load_json(path, cap=SMALL_CAP)
+    if data is None:
         return {}
-    except (OSError, ValueError) as error:
-        raise HginError(f"cannot read {path}: {error}") from None
     if not isinstance(data, dict):
-        raise HginError(f"cannot use {path}: it does not hold a JSON object")
+        raise Unusable(path, "it does not hold a JSON object")
     presets: dict[str, Rules] = {}
     for name, values in data.items():
+        if not PRESET_NAME.fullmatch(name):
+            raise Unusable(path, f"'{name[:40]}' cannot name a preset")
         try:
             presets[name] = rules_from_dict(values)
         except HginError as error:
-            raise HginError(f"cannot use {path}: preset '{name}': {error}") from None
+            raise Unusable(path, f"preset '{name}': {error}") from None
     return presets
 
 
@@ -42,10 +42,10 @@ def save_preset(
     name: str, rules: Rules, folder: Path | None = None, *, replace: bool = False
 ) -> Path:
     """Store `rules` under `name`; an older preset of that name only when `replace` is set."""
-    from hgin.store.matches import atomic_write
+    from hgin.store.guard import dump_json, ensure_folder, os_problem, write_atomic
 
     key = name.strip().lower()
-    if not PRESET_NAME.match(key):
+    if not PRESET_NAME.fullmatch(key):
         raise HginError(
             f"'{name}' cannot name a preset: use letters, digits, - or _, starting with a letter"
         )
@@ -57,11 +57,11 @@ def save_preset(
     presets[key] = rules
     path = presets_file(folder)
     data: dict[str, Any] = {k: v.to_dict() for k, v in sorted(presets.items())}
+    ensure_folder(path.parent, below=path.parent)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps(data, indent=2) + "\n")
+        write_atomic(path, dump_json(data, indent=2))
     except OSError as error:
-        raise HginError(f"could not save {path}: {error.strerror}") from None
+        raise os_problem("save", path, error) from None
     return path
 
 

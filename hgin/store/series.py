@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from hgin.engine.names import pick
 from hgin.engine.series import SERIES_ID, Series, Standing, series_from_dict, standing
 from hgin.errors import HginError
-from hgin.store.matches import Store, atomic_write
+from hgin.store.guard import (
+    SMALL_CAP,
+    Unusable,
+    dump_json,
+    ensure_folder,
+    load_json,
+    os_problem,
+    parse_json,
+    real_folder,
+    write_atomic,
+)
+from hgin.store.matches import Store
 
 
 class SeriesFiles:
@@ -19,41 +29,38 @@ class SeriesFiles:
         self.folder = store.home / "series"
 
     def path(self, series_id: str) -> Path:
-        if not SERIES_ID.match(series_id):
+        if not SERIES_ID.fullmatch(series_id):
             raise HginError(f"'{series_id}' is not a series identifier (see 'hgin series list')")
         return self.folder / f"{series_id}.json"
 
     def ids(self) -> list[str]:
-        if not self.folder.is_dir():
+        if not real_folder(self.folder):
             return []
-        return sorted(p.stem for p in self.folder.glob("*.json") if SERIES_ID.match(p.stem))
+        return sorted(p.stem for p in self.folder.glob("*.json") if SERIES_ID.fullmatch(p.stem))
 
     def load(self, series_id: str) -> Series:
         path = self.path(series_id)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise HginError(f"no series '{series_id}' (see 'hgin series list')") from None
-        except (OSError, ValueError) as error:
-            raise HginError(f"cannot read {path}: {error}") from None
+        data = load_json(
+            path, cap=SMALL_CAP, missing=f"no series '{series_id}' (see 'hgin series list')"
+        )
         try:
             series = series_from_dict(data)
         except HginError as error:
-            raise HginError(f"cannot use {path}: {error}") from None
+            raise Unusable(path, str(error)) from None
         if series.id != series_id:
-            raise HginError(f"cannot use {path}: it holds series '{series.id}'")
+            raise Unusable(path, f"it holds series '{series.id}'")
         return series
 
     def save(self, series: Series) -> None:
         """Write a series whole (call under the store's lock)."""
-        text = json.dumps(series.to_dict(), ensure_ascii=False, indent=1) + "\n"
-        series_from_dict(json.loads(text))
+        text = dump_json(series.to_dict())
         path = self.path(series.id)
+        series_from_dict(parse_json(text.encode("utf-8"), path))  # what is written reads back
+        ensure_folder(self.folder, below=self.store.home)
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(path, text)
+            write_atomic(path, text)
         except OSError as error:
-            raise HginError(f"could not save {path}: {error.strerror or error}") from None
+            raise os_problem("save", path, error) from None
 
     def find(self, typed: str | None = None) -> Series:
         """The series named (identifier or its start), else the one holding the current match,

@@ -6,14 +6,20 @@ modification time and size. It is only a cache: deleting it costs one replay of 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from typing import Any
 
 from hgin.errors import HginError
 from hgin.reports.stats import RECORD_VERSION, MatchRecord, record_for, record_from_dict
-from hgin.store.files import atomic_write, lock_if_free, sweep_temp_files
+from hgin.store.guard import (
+    CACHE_CAP,
+    lock_if_free,
+    parse_json,
+    read_bytes,
+    sweep_temp_files,
+    write_cache,
+)
 from hgin.store.matches import Store
 
 CACHE_NAME = "stats-cache.json"
@@ -35,8 +41,9 @@ class RecordCache:
 
     def _read(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = read_bytes(self.path, cap=CACHE_CAP)
+            data = None if raw is None else parse_json(raw, self.path)
+        except HginError:
             return {}
         if not isinstance(data, dict) or data.get("version") != RECORD_VERSION:
             return {}
@@ -80,8 +87,7 @@ class RecordCache:
         for match_id, (record, stamp) in records.items():
             cached[match_id] = {**record.to_dict(), "stamp": stamp}
         text = json.dumps({"version": RECORD_VERSION, "records": cached}, ensure_ascii=False)
-        with contextlib.suppress(OSError):
-            atomic_write(self.path, text)
+        write_cache(self.path, text)
 
     def flush(self) -> None:
         """Write the refreshed cache once the command has succeeded, and only when no writer
@@ -92,6 +98,5 @@ class RecordCache:
         with lock_if_free(self.store.lock_file) as taken:
             if taken:
                 sweep_temp_files(self.store.home, (f".{CACHE_NAME}.",))
-                with contextlib.suppress(OSError):
-                    atomic_write(self.path, text)
+                write_cache(self.path, text)
         self._pending = None

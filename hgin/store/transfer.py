@@ -9,26 +9,30 @@ identifier only when asked (the old one is kept as a backup by `Store.save`).
 from __future__ import annotations
 
 import contextlib
-import json
-import os
-import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.reports.stats import record_for
-from hgin.store.files import TEMP_SUFFIX, fsync_dir
+from hgin.store.guard import Unusable, create_files, dump_json, parse_json
 from hgin.store.index import entry_for
-from hgin.store.matches import MATCH_ID, Store
-from hgin.store.schema import match_from_dict, match_to_dict, migrate
+from hgin.store.matches import MATCH_ID, Store, match_bytes, match_from_data
+from hgin.store.schema import match_to_dict
 from hgin.store.stats_cache import RecordCache, file_stamp
+
+# Told how far a long task has got: (done, total).
+Progress = Callable[[int, int], None]
+
+
+def _quiet(done: int, total: int) -> None:
+    """No progress shown."""
+
 
 FORMAT = "hgin-history"
 FORMAT_VERSION = 1
-FEW = 16  # up to this many new matches, one fsync each beats flushing the whole disk
+EXPORT_KEYS = ("format", "version", "exported", "current", "matches")
 
 
 def export_data(
@@ -45,31 +49,37 @@ def export_data(
     }
 
 
-def export_matches(store: Store, ids: Iterable[str], exported: str) -> tuple[str, int]:
+def export_matches(
+    store: Store, ids: list[str], exported: str, progress: Progress | None = None
+) -> tuple[str, int]:
     """The export text of the stored matches `ids` (each loaded and validated) and their count."""
-    matches = [store.load(match_id) for match_id in ids]
+    matches = []
+    for done, match_id in enumerate(ids, 1):
+        matches.append(store.load(match_id))
+        (progress or _quiet)(done, len(ids))
     try:
         current = store.current_id()
     except HginError:
         current = None
-    data = export_data(matches, exported, current)
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n", len(matches)
+    return dump_json(export_data(matches, exported, current)), len(matches)
 
 
-def _match_from_export(item: Any, number: int) -> Match:
+def _match_from_export(item: Any, number: int) -> tuple[Match, bytes]:
     label = f"match {number}"
     if isinstance(item, dict) and isinstance(item.get("id"), str):
         label += f" ('{item['id'][:80]}')"
     try:
         if not isinstance(item, dict):
             raise HginError("it is not an object")
-        data, _ = migrate(item)
-        match = match_from_dict(data)
-        if not MATCH_ID.match(match.id):
+        match = match_from_data(item, label)[0]
+        if not MATCH_ID.fullmatch(match.id):
             raise HginError(f"'{match.id[:80]}' is not a match identifier")
+        raw = match_bytes(match)  # what would be written must open: its size is checked too
+    except Unusable as error:
+        raise HginError(f"{label}: {error.problem}") from None
     except HginError as error:
         raise HginError(f"{label}: {error}") from None
-    return match
+    return match, raw
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +88,22 @@ class Export:
 
     matches: list[Match]
     current: str | None
+    files: dict[str, bytes] = field(default_factory=dict)  # each match's file, as written
 
 
-def parse_export(raw: bytes) -> Export:
-    """Every match in an export file, each validated; refuses the whole file at the first fault."""
+def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Export:
+    """Every match in an export file, each checked as loading checks a match file; refuses the
+    whole file at the first fault (an `Unusable` naming `where`)."""
+    data = parse_json(raw, where)
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise HginError(f"it is not valid JSON ({error})") from None
+        return _export_from_data(data, progress)
+    except Unusable:
+        raise
+    except HginError as error:
+        raise Unusable(where, str(error)) from None
+
+
+def _export_from_data(data: Any, progress: Progress | None) -> Export:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise HginError(f'it is not an hgin history export (no "format": "{FORMAT}")')
     version = data.get("version")
@@ -99,14 +117,23 @@ def parse_export(raw: bytes) -> Export:
     items = data.get("matches")
     if not isinstance(items, list):
         raise HginError("its 'matches' is not a list")
-    matches = [_match_from_export(item, n) for n, item in enumerate(items, 1)]
+    unknown = sorted(set(data) - set(EXPORT_KEYS))
+    if unknown:
+        raise HginError(f"it has an unknown field '{unknown[0][:40]}'")
+    matches = []
+    files: dict[str, bytes] = {}
+    for number, item in enumerate(items, 1):
+        match, raw = _match_from_export(item, number)
+        matches.append(match)
+        files[match.id] = raw
+        (progress or _quiet)(number, len(items))
     seen: set[str] = set()
     for match in matches:
         if match.id in seen:
             raise HginError(f"it holds match '{match.id}' twice")
         seen.add(match.id)
     current = data.get("current")
-    return Export(matches, current if isinstance(current, str) and current in seen else None)
+    return Export(matches, current if isinstance(current, str) and current in seen else None, files)
 
 
 @dataclass(slots=True)
@@ -127,22 +154,42 @@ class ImportReport:
         }
 
 
-def match_text(match: Match) -> str:
-    """A match file's text, exactly as `Store.save` writes it."""
-    return json.dumps(match_to_dict(match), ensure_ascii=False, indent=1) + "\n"
-
-
-def _same(store: Store, match: Match) -> bool:
+def _same(store: Store, match: Match, raw: bytes) -> bool:
+    """Whether the stored match is the same as `match` (whose file would be `raw`); a
+    damaged stored file never is."""
     try:
-        if store.read_raw(match.id) == match_text(match).encode("utf-8"):
+        if store.read_raw(match.id) == raw:
             return True  # byte for byte what saving it would write: no need to replay it
         stored = store.load(match.id)
     except HginError:
-        return False  # a damaged stored file is never "the same"
+        return False
     return match_to_dict(stored) == match_to_dict(match)
 
 
-def import_matches(store: Store, export: Export, replace: bool = False) -> ImportReport:
+def _newest(match: Match) -> str:
+    return max((h.recorded_at or "" for h in match.hands), default="") or match.created
+
+
+def difference(store: Store, match: Match) -> str:
+    """How the file's copy of a match differs from the stored one, in a few words."""
+    try:
+        stored = store.load(match.id)
+    except HginError:
+        return f"{match.id} (the stored file cannot be used)"
+    mine, theirs = len(match.hands), len(stored.hands)
+    if mine != theirs:
+        more = "the file's copy" if mine > theirs else "the stored copy"
+        counts = f"{max(mine, theirs)} against {min(mine, theirs)}"
+        return f"{match.id} ({more} has more hands: {counts})"
+    if _newest(match) != _newest(stored):
+        newer = "the file's copy" if _newest(match) > _newest(stored) else "the stored copy"
+        return f"{match.id} ({newer} is newer; both have {mine} hands)"
+    return f"{match.id} (both have {mine} hands, which differ)"
+
+
+def import_matches(
+    store: Store, export: Export, replace: bool = False, progress: Progress | None = None
+) -> ImportReport:
     """Store every match under the lock; refuses before writing if any would overwrite a
     different match and `replace` is not given. Where no match is current yet, the file's
     current match becomes current."""
@@ -153,22 +200,23 @@ def import_matches(store: Store, export: Export, replace: bool = False) -> Impor
         for match in export.matches:
             if match.id not in stored:
                 report.added.append(match.id)
-            elif _same(store, match):
+            elif _same(store, match, export.files.get(match.id) or match_bytes(match)):
                 report.identical.append(match.id)
             else:
                 report.replaced.append(match.id)
         if report.replaced and not replace:
-            shown = ", ".join(report.replaced[:3])
-            more = f" and {len(report.replaced) - 3} more" if len(report.replaced) > 3 else ""
             count = len(report.replaced)
+            shown = "; ".join(difference(store, by_id[i]) for i in report.replaced[:3])
+            more = f"; and {count - 3} more" if count > 3 else ""
+            one = count == 1
             raise HginError(
-                f"{count} match{'es' if count != 1 else ''} in the file differ from the stored "
-                f"one{'s' if count != 1 else ''} with the same identifier ({shown}{more}); "
-                "nothing was imported: add --replace to overwrite them (old versions are kept "
-                "as backups)"
+                f"{count} match{'' if one else 'es'} in the file differ{'s' if one else ''} "
+                f"from the stored one{'' if one else 's'}: {shown}{more}. Nothing was "
+                f"imported: add --replace to overwrite {'it' if one else 'them'} (old versions "
+                "are kept as backups)"
             )
         added = [by_id[i] for i in report.added]
-        write_new(store, added)
+        write_new(store, added, export.files, progress)
         for match_id in report.replaced:
             store.save(by_id[match_id])
         remember(store, added)
@@ -179,51 +227,17 @@ def import_matches(store: Store, export: Export, replace: bool = False) -> Impor
     return report
 
 
-def write_new(store: Store, matches: list[Match]) -> None:
-    """Write matches that have no file yet, all or nothing (call under the lock).
-
-    Each goes to a temporary file first; the disk is flushed once for all of them (one fsync
-    each for a few), then each is renamed into place, so a crash leaves every file whole or
-    absent (leftover temporary files are swept under the lock). Saving them one by one would
-    flush the disk four times per match and rewrite the whole list index each time.
-    """
-    temps: list[tuple[Path, Path]] = []
-    one_flush = hasattr(os, "sync") and len(matches) > FEW
-    try:
-        for match in matches:
-            target = store.match_path(match.id)
-            fd, name = tempfile.mkstemp(
-                prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent
-            )
-            temps.append((Path(name), target))
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(match_text(match).encode("utf-8"))
-                if not one_flush:
-                    handle.flush()
-                    os.fsync(handle.fileno())
-        if one_flush:
-            os.sync()
-    except OSError as error:
-        for temp, _ in temps:
-            with contextlib.suppress(OSError):
-                temp.unlink()
-        raise HginError(
-            f"could not write in {store.matches_dir}: {error.strerror or error}; "
-            "nothing was imported"
-        ) from None
-    for done, (temp, target) in enumerate(temps):
-        try:
-            os.replace(temp, target)
-        except OSError as error:
-            for left, _ in temps[done:]:
-                with contextlib.suppress(OSError):
-                    left.unlink()
-            raise HginError(
-                f"could not write {target}: {error.strerror or error}; "
-                f"{done} of {len(temps)} new matches were imported"
-            ) from None
-    if temps:
-        fsync_dir(store.matches_dir)
+def write_new(
+    store: Store, matches: list[Match], files: dict[str, bytes], progress: Progress | None = None
+) -> None:
+    """Write matches that have no file yet, all or nothing (call under the lock); saving them
+    one by one would flush the disk four times per match and rewrite the list index each
+    time."""
+    if not matches:
+        return
+    store.ensure_folders()
+    new = [(store.match_path(m.id), files.get(m.id) or match_bytes(m)) for m in matches]
+    create_files(new, progress=progress)
 
 
 def remember(store: Store, matches: list[Match]) -> None:

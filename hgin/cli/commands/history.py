@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
@@ -23,27 +22,6 @@ PlayerFilter = Annotated[
         autocompletion=complete_known_player,
     ),
 ]
-
-
-def report_target(path: Path) -> Path:
-    """Where a report goes, refusing a missing folder or a folder name (before any work)."""
-    target = path.expanduser()
-    if target.is_dir():
-        raise HginError(f"{target} is a folder: give a file name")
-    if not target.parent.is_dir():
-        raise HginError(f"cannot write {target}: the folder {target.parent} does not exist")
-    return target
-
-
-def write_report(path: Path, text: str) -> None:
-    """Write a report file whole (atomically), refusing a missing folder or a folder name."""
-    from hgin.store.files import atomic_write
-
-    target = report_target(path)
-    try:
-        atomic_write(target, text)
-    except OSError as error:
-        raise HginError(f"cannot write {target}: {error.strerror or error}") from None
 
 
 @app.command("matches")
@@ -94,26 +72,47 @@ def stats(
     player: PlayerFilter = None,
     as_json: JsonFlag = False,
     output_format: Annotated[
-        StatsFormat, typer.Option("--format", "-f", help="text for the terminal, html to print.")
-    ] = "text",
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file instead.")
+        StatsFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text for the terminal, html to print (default: from the -o file's "
+            "extension, else text).",
+            show_default=False,
+        ),
     ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write to this file instead ('-' for standard output); never into hgin's "
+            "own folders.",
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:
     """Statistics over finished matches: per player and head to head."""
-    if as_json and output_format != "text":
+    from hgin.cli.output import output_format as format_for
+    from hgin.store.guard import check_output, write_output
+
+    if as_json and output_format not in (None, "text"):
         raise typer.BadParameter("choose --json or --format html, not both")
-    if output is not None:
-        report_target(output)
+    target = None if output is None else check_output(output, force=force)
+    allowed = ("text", "html", "json")
+    chosen = (
+        "json" if as_json else format_for(output, output_format, allowed=allowed, default="text")
+    )
     statistics = ScoreKeeper().stats(player)
     figures = statistics.figures
-    if as_json:
+    if chosen == "json":
         text = json.dumps(figures.to_dict(), ensure_ascii=False, indent=2) + "\n"
-    elif output_format == "html":
+    elif chosen == "html":
         from hgin.reports.stats_html import stats_html
 
         text = stats_html(figures)
-    elif output is not None:
+    elif target is not None:
         from hgin.cli.render_history import stats_text
 
         text = stats_text(figures)
@@ -122,9 +121,9 @@ def stats(
 
         print_stats(figures)
         text = ""
-    if output is not None:
-        write_report(output, text)
-        typer.echo(f"Wrote {output}.")
+    if target is not None:
+        written = write_output(target, text)
+        typer.echo(f"Wrote {written}.")
     elif text:
         typer.echo(text, nl=False)
     warn_unreadable(statistics.unreadable)

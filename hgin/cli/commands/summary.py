@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -21,26 +20,44 @@ FORMAT_HELP = (
 def summary(
     match: MatchOption = None,
     form: Annotated[
-        SummaryFormat, typer.Option("--format", "-f", help=FORMAT_HELP, show_default=True)
-    ] = "text",
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write to this file (replaced whole) and say where."),
+        SummaryFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help=FORMAT_HELP + " Default: from the -o file's extension, else text.",
+            show_default=False,
+        ),
     ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write to this file and say where ('-' for standard output); never into "
+            "hgin's own folders.",
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:
     """Print a match summary: rules, result, games with bonuses, and every hand."""
+    from hgin.cli.output import output_format
+    from hgin.cli.summary_formats import FORMATS
+    from hgin.store.guard import check_output, write_output
+
+    target = None if output is None else check_output(output, force=force)
+    chosen = output_format(output, form, allowed=FORMATS, default="text")
     loaded = ScoreKeeper().load(match)
-    to_stdout = output is None or str(output) == "-"
-    if form == "text" and to_stdout:
+    if chosen == "text" and target is None:
         from hgin.cli.render import print_summary
 
         print_summary(loaded)
         return
-    from hgin.cli.summary_formats import build_summary, write_summary
+    from hgin.cli.summary_formats import build_summary
 
-    content = build_summary(loaded, form)
-    if output is None or to_stdout:
+    content = build_summary(loaded, chosen)
+    if target is None:
         typer.echo(content, nl=False)
         return
-    written = write_summary(output, content)
-    typer.echo(f"Wrote the {form} summary of match {loaded.id} to {written}")
+    written = write_output(target, content)
+    typer.echo(f"Wrote the {chosen} summary of match {loaded.id} to {written}")

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app
-from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
 
 FileArgument = Annotated[
-    Path, typer.Argument(metavar="FILE.json", help="The export file ('-' for stdin/stdout).")
+    str, typer.Argument(metavar="FILE.json", help="The export file ('-' for stdin/stdout).")
 ]
 
 
@@ -25,18 +23,18 @@ def export(
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
 ) -> None:
     """Write the current match (or --match, or --all) to one JSON file for 'hgin import'."""
-    from hgin.cli.commands.history import write_report
+    from hgin.cli.progress import progress_bar
+    from hgin.store.guard import check_output, write_output
 
     if every and match is not None:
         raise typer.BadParameter("choose --all or --match, not both")
-    to_stdout = str(file) == "-"
-    if not to_stdout and file.expanduser().exists() and not force:
-        raise HginError(f"{file} already exists: add --force to overwrite it")
-    text, count = ScoreKeeper().export(match, every=every)
-    if to_stdout:
+    target = check_output(file, force=force)
+    with progress_bar("Exporting") as bar:
+        text, count = ScoreKeeper().export(match, every=every, progress=bar)
+    if target is None:
         typer.echo(text, nl=False)
         return
-    write_report(file, text)
+    write_output(target, text)
     typer.echo(f"Exported {count} match{'es' if count != 1 else ''} to {file}.")
 
 
@@ -52,7 +50,10 @@ def import_(
     as_json: JsonFlag = False,
 ) -> None:
     """Add the matches of an export file; identical ones are skipped, different ones refused."""
-    source, report = ScoreKeeper().import_file(str(file), replace=replace)
+    from hgin.cli.progress import progress_bar
+
+    with progress_bar("Importing") as bar:
+        source, report = ScoreKeeper().import_file(file, replace=replace, progress=bar)
     if as_json:
         typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
         return

@@ -1,0 +1,402 @@
+"""Hostile files and output paths: what a planted, damaged or crafted file, or an output path
+pointing at hgin's own files, must never do (replace a match, print an escape sequence, end
+in a traceback, read without limit, write through a link)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Run, snapshot
+
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07"
+
+
+@pytest.fixture
+def match_file(run: Run, hgin_home: Path) -> Path:
+    """A match of Ann and Bob with two hands; its file."""
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    assert run("gin", "ann", "18").exit_code == 0
+    assert run("knock", "bob", "3", "20").exit_code == 0
+    (path,) = (hgin_home / "matches").glob("*.json")
+    return path
+
+
+def exported(run: Run, tmp_path: Path) -> dict[str, Any]:
+    target = tmp_path / "export.json"
+    assert run("export", str(target)).exit_code == 0
+    data: dict[str, Any] = json.loads(target.read_text(encoding="utf-8"))
+    target.unlink()
+    return data
+
+
+def write(path: Path, data: Any) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def one_line(text: str) -> str:
+    lines = text.splitlines()
+    assert len(lines) == 1, text
+    assert "\x1b" not in text and "Traceback" not in text
+    return lines[0]
+
+
+# -- output paths ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("summary", "-f", "csv", "-o"),
+        ("summary", "-f", "csv", "--force", "-o"),
+        ("stats", "--force", "-o"),
+        ("export", "--force"),
+    ],
+)
+def test_an_output_path_inside_the_data_folder_is_refused(
+    run: Run, hgin_home: Path, match_file: Path, command: tuple[str, ...]
+) -> None:
+    before = snapshot(hgin_home)
+    for target in (match_file, hgin_home / "elsewhere.txt", hgin_home / "config" / "x.json"):
+        result = run(*command, str(target))
+        assert result.exit_code == 1, result.output
+        assert "inside hgin's folder" in one_line(result.stderr)
+        assert snapshot(hgin_home) == before
+
+
+def test_a_link_into_the_data_folder_is_refused(
+    run: Run, hgin_home: Path, match_file: Path, tmp_path: Path
+) -> None:
+    link = tmp_path / "innocent.csv"
+    link.symlink_to(match_file)
+    before = snapshot(hgin_home)
+    result = run("summary", "-o", str(link), "--force")
+    assert result.exit_code == 1
+    assert snapshot(hgin_home) == before
+    assert link.is_symlink()
+
+
+def test_a_fifo_or_a_device_is_never_replaced(run: Run, match_file: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target in (str(fifo), "/dev/null"):
+        result = run("summary", "-f", "csv", "-o", target, "--force")
+        assert result.exit_code == 1
+        assert "not a regular file" in one_line(result.stderr)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_dev_stdout_points_to_dash(run: Run, match_file: Path) -> None:
+    result = run("summary", "-f", "csv", "-o", "/dev/stdout")
+    assert result.exit_code == 1
+    assert "'-o -'" in one_line(result.stderr)
+    assert run("summary", "-f", "csv", "-o", "-").stdout.startswith("Hand,")
+
+
+def test_summary_replaces_a_file_only_with_force(
+    run: Run, match_file: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("mine", encoding="utf-8")
+    result = run("summary", "-o", str(target))
+    assert result.exit_code == 1
+    assert one_line(result.stderr) == f"hgin: {target} already exists: add --force to replace it"
+    assert target.read_text(encoding="utf-8") == "mine"
+    assert run("summary", "-o", str(target), "--force").exit_code == 0
+    assert "Ann" in target.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "start"),
+    [
+        ("s.svg", "<svg"),
+        ("s.html", "<!DOCTYPE html>"),
+        ("s.csv", "Hand,"),
+        ("s.json", "{"),
+        ("s.md", "## Hollywood"),
+        ("s.txt", "Hollywood Gin"),
+    ],
+)
+def test_summary_format_from_the_extension(
+    run: Run, match_file: Path, tmp_path: Path, name: str, start: str
+) -> None:
+    target = tmp_path / name
+    assert run("summary", "-o", str(target)).exit_code == 0
+    assert target.read_text(encoding="utf-8").lstrip().startswith(start)
+
+
+def test_stats_format_from_the_extension(run: Run, match_file: Path, tmp_path: Path) -> None:
+    assert run("stats", "-o", str(tmp_path / "st.html")).exit_code == 0
+    assert (tmp_path / "st.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert run("stats", "-o", str(tmp_path / "st.json")).exit_code == 0
+    assert "players" in json.loads((tmp_path / "st.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("command", ["summary", "stats"])
+def test_an_unknown_extension_needs_a_format(
+    run: Run, match_file: Path, tmp_path: Path, command: str
+) -> None:
+    target = tmp_path / "out.pdf"
+    result = run(command, "-o", str(target))
+    assert result.exit_code == 1
+    assert "cannot tell the format" in one_line(result.stderr)
+    assert not target.exists()
+    assert run(command, "-o", str(target), "-f", "html").exit_code == 0
+
+
+# -- import ----------------------------------------------------------------------------------
+
+
+def test_import_refuses_a_device_at_once(run: Run, hgin_home: Path) -> None:
+    result = run("import", "/dev/zero")
+    assert result.exit_code == 1
+    assert "not a regular file" in one_line(result.stderr)
+    assert not hgin_home.exists()
+
+
+def test_import_of_deeply_nested_json_is_one_line(
+    run: Run, hgin_home: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "nested.json"
+    path.write_text("[" * 2000 + "]" * 2000, encoding="utf-8")
+    result = run("import", str(path))
+    assert result.exit_code == 1
+    assert "nested too deeply" in one_line(result.stderr)
+
+
+def test_import_refuses_what_hgin_could_not_open(
+    run: Run, match_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hgin.store.guard
+    import hgin.store.matches
+
+    data = exported(run, tmp_path)
+    data["matches"][0]["id"] = "zz-big"
+    data["matches"][0]["hands"] = [{"kind": "draw", "recorded_at": None}] * 3000
+    del data["matches"][0]["sheet"]
+    path = write(tmp_path / "big.json", data)
+    # A smaller cap stands for the real one: the written file (with its sheet) is far larger
+    # than the export it came from.
+    monkeypatch.setattr(hgin.store.matches, "MATCH_CAP", 200_000)
+    monkeypatch.setattr(hgin.store.guard, "MATCH_CAP", 200_000)
+    assert path.stat().st_size < 200_000
+    result = run("import", str(path))
+    assert result.exit_code == 1
+    assert "more than a match file may hold" in one_line(result.stderr)
+    assert run("use", "zz").exit_code == 1
+
+
+def test_an_identifier_with_a_trailing_newline_is_refused(
+    run: Run, hgin_home: Path, match_file: Path, tmp_path: Path
+) -> None:
+    data = exported(run, tmp_path)
+    data["matches"][0]["id"] = "zz\n"
+    path = write(tmp_path / "nl.json", data)
+    before = snapshot(hgin_home)
+    result = run("import", str(path))
+    assert result.exit_code == 1
+    one_line(result.stderr)
+    assert snapshot(hgin_home) == before
+
+
+def test_an_unknown_field_is_refused_everywhere(
+    run: Run, hgin_home: Path, match_file: Path, tmp_path: Path
+) -> None:
+    data = exported(run, tmp_path)
+    data["matches"][0]["notes"] = "kept?"
+    result = run("import", str(write(tmp_path / "notes.json", data)))
+    assert result.exit_code == 1
+    assert "unknown field 'notes'" in one_line(result.stderr)
+    stored = json.loads(match_file.read_text(encoding="utf-8"))
+    write(match_file, {**stored, "notes": "kept?"})
+    result = run("show")
+    assert result.exit_code == 1
+    assert one_line(result.stderr).startswith(f"hgin: cannot use {match_file}: it has an unknown")
+
+
+def test_an_undone_hand_is_checked_on_load(run: Run, match_file: Path) -> None:
+    stored = json.loads(match_file.read_text(encoding="utf-8"))
+    bad = {"kind": "knock", "player": "Ann", "deadwood": 50, "opponent_deadwood": 60}
+    write(match_file, {**stored, "undone": [{**bad, "recorded_at": None}]})
+    result = run("show")
+    assert result.exit_code == 1
+    assert "undone hand 1" in one_line(result.stderr)
+
+
+def test_the_conflict_message_names_the_match_and_the_larger_copy(
+    run: Run, match_file: Path, tmp_path: Path
+) -> None:
+    data = exported(run, tmp_path)
+    path = write(tmp_path / "old.json", data)
+    assert run("gin", "bob", "10").exit_code == 0
+    result = run("import", str(path))
+    assert result.exit_code == 1
+    line = one_line(result.stderr)
+    assert f"{match_file.stem} (the stored copy has more hands: 3 against 2)" in line
+
+
+# -- texts from files ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["profile", "created"])
+def test_escape_sequences_in_a_match_file_are_refused(
+    run: Run, hgin_home: Path, match_file: Path, tmp_path: Path, field: str
+) -> None:
+    data = exported(run, tmp_path)
+    match = data["matches"][0]
+    if field == "profile":
+        match["rules"]["profile"] = ESCAPES
+    else:
+        match["created"] = ESCAPES
+    match["id"] = "2020-01-01-x-y"
+    del match["sheet"]
+    before = snapshot(hgin_home)
+    result = run("import", str(write(tmp_path / "esc.json", data)))
+    assert result.exit_code == 1
+    assert "control character" in one_line(result.stderr)
+    assert snapshot(hgin_home) == before
+    stored = json.loads(match_file.read_text(encoding="utf-8"))
+    stored["rules"]["profile"] = ESCAPES
+    write(match_file, stored)
+    for command in (("show",), ("summary",), ("rules",), ("gin", "ann", "1")):
+        result = run(*command)
+        assert "\x1b" not in result.output, command
+    result = run("matches")
+    assert "\x1b" not in result.output
+
+
+def test_escape_sequences_in_presets_and_series_are_refused(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    config = hgin_home / "config"
+    config.mkdir()
+    rules = json.loads(run("rules", "--json").stdout)
+    write(config / "presets.json", {"pub\x1b[2J": rules})
+    result = run("rules", "--list")
+    assert "\x1b" not in result.output
+    assert result.exit_code == 1
+    (config / "presets.json").unlink()
+    assert run("series", "new", "Cy", "Di", "--to", "500").exit_code == 0
+    (path,) = (hgin_home / "series").glob("*.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["players"] = ["Cy" + ESCAPES, "Di"]
+    write(path, data)
+    for command in (("series", "show"), ("series", "list")):
+        result = run(*command)
+        assert "\x1b" not in result.output, command
+        assert result.exit_code == 1
+
+
+# -- nesting ---------------------------------------------------------------------------------
+
+
+def test_nested_files_give_one_line(run: Run, hgin_home: Path, match_file: Path) -> None:
+    nested = "[" * 3000 + "]" * 3000
+    (hgin_home / "config").mkdir()
+    (hgin_home / "config" / "presets.json").write_text(nested, encoding="utf-8")
+    result = run("rules", "--list")
+    assert result.exit_code == 1
+    assert "nested too deeply" in one_line(result.stderr)
+    (hgin_home / "config" / "presets.json").unlink()
+    (hgin_home / "config" / "config.toml").write_text(
+        "players = " + "[" * 3000 + "]" * 3000 + "\n", encoding="utf-8"
+    )
+    result = run("new")
+    assert result.exit_code == 1
+    assert "nested too deeply" in one_line(result.stderr)
+
+
+def test_a_nested_stats_cache_is_rebuilt(run: Run, hgin_home: Path, match_file: Path) -> None:
+    expected = run("stats", "--json").stdout
+    for cache in ("stats-cache.json", "index.json", "cache.json"):
+        (hgin_home / cache).write_text("[" * 3000 + "]" * 3000, encoding="utf-8")
+    result = run("stats", "--json")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, expected, "")
+    assert run("matches").exit_code == 0
+
+
+# -- links and planted files -----------------------------------------------------------------
+
+
+def test_a_dangling_lock_link_is_not_followed(
+    run: Run, hgin_home: Path, match_file: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside-lock"
+    (hgin_home / ".lock").unlink()
+    (hgin_home / ".lock").symlink_to(outside)
+    result = run("gin", "ann", "5")
+    assert result.exit_code == 1
+    assert "symbolic link" in one_line(result.stderr)
+    assert not outside.exists()
+
+
+def test_a_linked_backup_folder_is_not_written_through(
+    run: Run, hgin_home: Path, match_file: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    planted = elsewhere / "000001-20200101T000000Z.json"
+    planted.write_text("{}", encoding="utf-8")
+    folder = hgin_home / "backups" / match_file.stem
+    for old in folder.iterdir():
+        old.unlink()
+    folder.rmdir()
+    folder.symlink_to(elsewhere, target_is_directory=True)
+    for _ in range(7):
+        result = run("gin", "ann", "1")
+        assert result.exit_code == 1
+        assert "symbolic link" in one_line(result.stderr)
+    assert sorted(p.name for p in elsewhere.iterdir()) == [planted.name]
+
+
+def test_a_planted_serial_breaks_neither_numbering_nor_pruning(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    folder = hgin_home / "backups" / match_file.stem
+    planted = folder / "999999999-20200101T000000Z.json"
+    planted.write_bytes(match_file.read_bytes())
+    top = folder / "999999-20200101T000000Z.json"
+    top.write_bytes(match_file.read_bytes())
+    for _ in range(8):
+        assert run("draw").exit_code == 0
+    names = sorted(p.name for p in folder.iterdir() if p != planted)
+    assert len(names) == 5
+    assert all(len(n.split("-")[0]) == 6 for n in names)
+    listed = json.loads(run("restore", "--json").stdout)["backups"]
+    assert len(listed) == 5
+    assert planted.exists()  # not a name hgin writes: never listed, never deleted
+
+
+def test_backups_in_the_same_second_do_not_overwrite_each_other(
+    run: Run, hgin_home: Path, match_file: Path
+) -> None:
+    folder = hgin_home / "backups" / match_file.stem
+    (folder / "999999999-20200101T000000Z.json").write_text("{}", encoding="utf-8")
+    before = len(list(folder.iterdir()))
+    assert run("gin", "ann", "1").exit_code == 0
+    assert run("gin", "ann", "2").exit_code == 0
+    assert len(list(folder.iterdir())) == before + 2
+
+
+def test_a_new_match_in_a_read_only_folder_does_not_promise_a_previous_version(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import tempfile
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    result = run("new", "Ann", "Bob")
+    assert result.exit_code == 1
+    line = one_line(result.stderr)
+    assert "Read-only file system" in line
+    assert "previous version" not in line
