@@ -23,6 +23,7 @@ from hgin.store.paths import data_dir
 # this one, and a command that never opens a match should not pay for them (start-up time).
 if TYPE_CHECKING:
     import random
+    from decimal import Decimal
 
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
     from hgin.engine.hands import Hand
@@ -441,13 +442,28 @@ class ScoreKeeper:
         """Who pays whom over the closed games, at `stake` a point if given, else at the
         match's own stake, else at the default stake in config.toml (else in points only)."""
         from hgin.engine.money import check_currency, parse_stake
-        from hgin.engine.settle import settle
+        from hgin.engine.settle import settle, stake_of
 
         label = check_currency(currency) if currency is not None else None
         chosen = parse_stake(stake) if stake is not None else None
         loaded = self.load(match)
         source = "option" if chosen is not None else None
-        return Settled(loaded, settle(loaded.sheet, chosen), source, label)
+        if chosen is None:
+            chosen, source = stake_of(loaded.rules), "match"
+        if chosen is None:
+            chosen, source = self._default_stake(), "config"
+        return Settled(
+            loaded, settle(loaded.sheet, chosen), source if chosen is not None else None, label
+        )
+
+    def _default_stake(self) -> Decimal | None:
+        """The stake a new match would get from config.toml (its `stake`, or its rules'), if any."""
+        from hgin.engine.rules import with_options
+        from hgin.engine.settle import stake_of
+        from hgin.store.config import load_config
+
+        config = load_config()
+        return stake_of(with_options(config.base_rules(), config.rule_defaults()))
 
     # -- moving matches between machines ------------------------------------------------
 

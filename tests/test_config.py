@@ -78,6 +78,7 @@ def test_uncommented_starter_lines_are_what_config_shows(run: Run, hgin_home: Pa
         "rules": "classic",
         "target": 100,
         "games": 3,
+        "stake": "0.05",
         "players": ["Ines", "Oskar"],
     }
     assert {v["from"] for v in data["in_force"].values()} == {"config"}

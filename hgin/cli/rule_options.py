@@ -71,6 +71,10 @@ class RuleCommand:
 
     def __call__(self, **given: Any) -> None:
         values = {option.name: given.pop(option.name, None) for option in rule_options()}
+        for option in rule_options():
+            typed = values[option.name]
+            if option.kind == "text" and isinstance(typed, str):
+                values[option.name] = option.parse(typed)  # '.5' is stored as '0.50'
         self.command(**given, **{VALUES: values})
 
 

@@ -53,6 +53,14 @@ def canonical_stake(text: str) -> str:
     return stake_text(parse_stake(text))
 
 
+def read_stake(text: str) -> str | None:
+    """A stake as typed for a match or in config.toml: its stored spelling, or None for
+    'none' (no stake: settle in points only)."""
+    if text.strip().lower() in ("none", "off", "no", ""):
+        return None
+    return canonical_stake(text)
+
+
 def amount(points: int, stake: Decimal) -> Decimal:
     """Money for `points` at `stake` a point: exact, then rounded to cents half up."""
     with localcontext() as context:

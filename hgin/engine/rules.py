@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, TypeVar, get_args
 
+from hgin.engine.money import read_stake
 from hgin.errors import HginError
 
 Tie = Literal["undercut", "knocker"]
@@ -58,6 +59,7 @@ class RuleOption:
     read: Callable[[str], Any] | None = None
     metavar: str = "TEXT"
     sample: str = ""
+    scoring: bool = True
 
     @property
     def flag(self) -> str:
@@ -161,11 +163,14 @@ def rule(
     read: Callable[[str], Any] | None = None,
     metavar: str = "TEXT",
     sample: str = "",
+    scoring: bool = True,
 ) -> Value:
     """Declare a rule option as a field of `Rules` (its name is the field's name).
 
     The kind follows from the default and `choices`: a whole number, on/off, one of the
     choices, or text turned into its stored value by `read` (which may also give None).
+    `scoring=False` marks an option that never changes a score (the stake): changing it
+    re-scores nothing, and it does not make a profile 'changed'.
     """
     kind: OptionKind
     if isinstance(default, bool):
@@ -180,7 +185,20 @@ def rule(
         kind = "text"
     profiles = () if classic is dataclasses.MISSING else (("classic", classic),)
     option = RuleOption(
-        "", default, help, books, kind, choices, low, high, allowed, profiles, read, metavar, sample
+        "",
+        default,
+        help,
+        books,
+        kind,
+        choices,
+        low,
+        high,
+        allowed,
+        profiles,
+        read,
+        metavar,
+        sample,
+        scoring,
     )
     field: Value = dataclasses.field(default=default, metadata={"option": option})
     return field
@@ -291,6 +309,16 @@ class Rules:
         help="Straight Gin: no knocking, only gin ends a hand.",
         books="off in both profiles; an option of the classic rules' book",
     )
+    stake: str | None = rule(
+        None,
+        help="Money per point for 'hgin settle' and the summaries, e.g. 0.05 (none: points "
+        "only); it never changes a score.",
+        books="none in both profiles; every book plays for an agreed stake per point",
+        read=read_stake,
+        metavar="AMOUNT",
+        sample="0.05",
+        scoring=False,
+    )
 
     @property
     def has_bonuses(self) -> bool:
@@ -311,12 +339,14 @@ class Rules:
     def changed(self) -> bool:
         """Whether house values differ from the built-in profile this is named after.
 
-        Target and number of games are choices every profile offers, so they do not count.
+        Target and number of games are choices every profile offers, and options that never
+        change a score (the stake) are not rules of play, so they do not count.
         """
         builtin = PROFILES.get(self.profile)
         if builtin is None:
             return False
-        return dataclasses.replace(builtin, target=self.target, games=self.games) != self
+        kept = {o.name: getattr(self, o.name) for o in rule_options() if not o.scoring}
+        return dataclasses.replace(builtin, target=self.target, games=self.games, **kept) != self
 
     @property
     def label(self) -> str:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from hgin.engine.money import amount
+from hgin.engine.money import amount, parse_stake
+from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, Sheet
 
 
@@ -68,6 +69,11 @@ class Settlement:
         if self.payer is None:
             return Decimal("0.00")
         return self.amount if player == self.payee else -self.amount
+
+
+def stake_of(rules: Rules) -> Decimal | None:
+    """The stake kept with a match's rules, if it has one."""
+    return parse_stake(rules.stake) if rules.stake is not None else None
 
 
 def game_total(game: Game, player: str) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hgin.engine.hands import Hand
+from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, PlayedHand, Sheet
 
 HAND_FIELDS = (
@@ -61,6 +62,15 @@ def played_to_dict(played: PlayedHand) -> dict[str, Any]:
     return data
 
 
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """The rules as a match file holds them: `stake` only when the match has one, so that a
+    match without a stake is written, and its stored sheet compared, exactly as before."""
+    data = rules.to_dict()
+    if data.get("stake") is None:
+        data.pop("stake", None)
+    return data
+
+
 def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
     """The sheet with the keys `show --json` promises scripts (see README)."""
     return {
@@ -73,5 +83,5 @@ def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
         "finished": sheet.finished,
         "winner": sheet.winner,
         "totals": dict(sheet.totals),
-        "rules": sheet.rules.to_dict(),
+        "rules": rules_to_dict(sheet.rules),
     }

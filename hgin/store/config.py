@@ -34,6 +34,9 @@ STARTER = """\
 # Games on the sheet: 1, 3 or 5.
 # games = 3
 
+# Money per point for 'hgin settle' and the summaries (kept with each new match).
+# stake = "0.05"
+
 # Any other rule option of 'hgin new' ('hgin rules' lists them), named as its flag:
 # a number bare, on or off as true or false, a choice in quotes (for example tie "knocker").
 

@@ -11,7 +11,7 @@ from typing import Any
 from hgin.engine.hands import HAND_KINDS, Hand
 from hgin.engine.match import Match
 from hgin.engine.rules import MAX_DEADWOOD, rules_from_dict
-from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, sheet_to_dict
+from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, rules_to_dict, sheet_to_dict
 from hgin.errors import HginError
 
 SCHEMA_VERSION = 2
@@ -151,7 +151,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "schema": SCHEMA_VERSION,
         "id": match.id,
         "players": list(match.players),
-        "rules": match.rules.to_dict(),
+        "rules": rules_to_dict(match.rules),
         "first_dealer": match.first_dealer,
         "created": match.created,
         "hands": [hand_to_dict(h) for h in match.hands],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -97,7 +98,12 @@ def rules_set(
         old_value = getattr(loaded.rules, chosen.name)
         if old_value == new_value:
             raise HginError(f"{chosen.flag} is already {value} in this match")
-        changed = loaded.with_rules(with_options(loaded.rules, {chosen.name: new_value}))
+        # Replaced directly rather than through with_options, so that 'none' clears a stake.
+        changed = loaded.with_rules(replace(loaded.rules, **{chosen.name: new_value}))
+        if not chosen.scoring:
+            shown = [v if v is not None else "none" for v in (old_value, new_value)]
+            head = f"Rule changed: {chosen.flag} {shown[0]} → {shown[1]}; no score changes."
+            return Outcome(changed, head)
         lines = describe_changes(loaded.sheet, changed.sheet)
         head = f"Rule changed: {chosen.flag} {old_value} → {new_value}; every hand re-scored."
         return Outcome(changed, " ".join([head, *lines]))
