@@ -254,3 +254,142 @@ def test_parse_stake_refuses_exponents_even_when_decimal_would_take_them() -> No
         with pytest.raises(HginError):
             parse_stake(text)
     assert parse_stake("1.0000") == Decimal(1)
+
+
+# -- the stake kept with a match, in the summaries and the statistics -----------------------
+
+
+def csv_rows(run: Run) -> list[list[str]]:
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(run("summary", "-f", "csv").stdout)))
+
+
+def test_summaries_settle_at_the_match_stake(run: Run) -> None:
+    play(run, "--rules", "classic")
+    assert run("rules", "set", "stake", "0.05").exit_code == 0
+    payment = "Bob pays Ann 430 points × 0.05 = 21.50."
+    text = run("summary").stdout
+    assert "Settling up" in text and payment in flat(text)
+    assert "Game III: Ann wins 360 (360 to 0)." in text
+    assert f"- {payment}" in run("summary", "-f", "markdown").stdout
+    page = run("summary", "-f", "html").stdout
+    assert '<section id="settlement" class="settlement">' in page
+    assert f"<p>{payment}</p>" in page
+    data = json.loads(run("summary", "-f", "json").stdout)
+    assert data["settlement"]["amount"] == "21.50"
+    assert differences(data["settlement"]) == [(1, "Ann", 220), (2, "Bob", 150), (3, "Ann", 360)]
+    rows = csv_rows(run)
+    assert rows[0][-2:] == ["Settled Ann", "Settled Bob"]
+    # After each hand: what the games closed by then settle at (I after hand 3, II after 4).
+    settled = [row[-2:] for row in rows[1:]]
+    assert settled == [
+        ["0.00", "0.00"],
+        ["0.00", "0.00"],
+        ["11.00", "-11.00"],
+        ["3.50", "-3.50"],
+        ["3.50", "-3.50"],
+        ["21.50", "-21.50"],
+    ]
+
+
+def test_summaries_without_a_stake_say_nothing_of_money(run: Run) -> None:
+    play(run)
+    assert "Settling up" not in run("summary").stdout
+    assert "Settling up" not in run("summary", "-f", "markdown").stdout
+    assert 'id="settlement"' not in run("summary", "-f", "html").stdout
+    assert json.loads(run("summary", "-f", "json").stdout)["settlement"] is None
+    assert not any(cell.startswith("Settled") for cell in csv_rows(run)[0])
+
+
+def test_a_stake_changes_no_score(run: Run, hgin_home: Path) -> None:
+    play(run, "--rules", "classic", hands=HANDS[:5])
+    (path,) = (hgin_home / "matches").glob("*.json")
+    # Without a stake the file is written as before stakes existed.
+    assert '"stake"' not in path.read_text(encoding="utf-8")
+    before = json.loads(run("show", "--json").stdout)
+    result = run("rules", "set", "stake", "0.1")
+    assert result.exit_code == 0, result.output
+    assert "Rule changed: stake none → 0.10; no score changes." in flat(result.stdout)
+    after = json.loads(run("show", "--json").stdout)
+    assert after.pop("rules")["stake"] == "0.10"
+    assert json.loads(path.read_text(encoding="utf-8"))["rules"]["stake"] == "0.10"
+    before.pop("rules")
+    assert after == before
+    assert settled(run)["amount"] == "7.00"  # 70 points at the match's 0.10
+    assert settled(run, "--stake", "0.01")["amount"] == "0.70"  # --stake wins
+    assert json.loads(run("rules", "--json").stdout)["stake"] == "0.10"
+    unchanged = snapshot(hgin_home)
+    for bad in ("nan", "1e2", "0.123456", "1001"):
+        refused = run("rules", "set", "stake", bad)
+        assert refused.exit_code == 1 and refused.stderr.startswith("hgin: ")
+    assert run("rules", "set", "stake", "--", "-1").exit_code == 1
+    assert snapshot(hgin_home) == unchanged
+    assert run("rules", "set", "stake", "none").exit_code == 0
+    assert settled(run)["stake"] is None
+
+
+def test_stats_net_amount_won_across_matches(run: Run) -> None:
+    # 1: classic, Bob pays Ann 430 points at 0.05 = 21.50.
+    play(run, "--rules", "classic")
+    assert run("rules", "set", "stake", "0.05").exit_code == 0
+    # 2: friendly, Bob's four gins of 55 close I, II and III at 110 to 0: Ann pays 330
+    # points at 0.10 = 33.00.
+    play(run, hands=tuple(("gin", "bob", "30") for _ in range(4)))
+    assert run("rules", "set", "stake", "0.10").exit_code == 0
+    # 3: no stake: counts in the other figures, not in the money.
+    play(run, hands=HANDS)
+    data = json.loads(run("stats", "--json").stdout)
+    assert data["players"]["Ann"]["net_won"] == "-11.50"
+    assert data["players"]["Bob"]["net_won"] == "11.50"
+    assert data["players"]["Ann"]["matches"] == 3
+    assert data["pairs"][0]["net_won"] == {"Ann": "-11.50", "Bob": "11.50"}
+    text = flat(run("stats").stdout)
+    assert "Won at the stakes: Ann -11.50 (2 matches), Bob +11.50 (2 matches)." in text
+    page = run("stats", "-f", "html").stdout
+    assert "Won at the stakes: Ann -11.50 (2 matches), Bob +11.50 (2 matches)." in page
+
+
+def test_new_keeps_a_stake_with_the_match(run: Run) -> None:
+    play(run, "--rules", "classic", "--stake", ".5")
+    data = settled(run)
+    assert (data["stake"], data["amount"]) == ("0.50", "215.00")
+    text = flat(run("settle").stdout)
+    assert "Bob pays Ann 430 points × 0.50 = 215.00." in text
+    assert "The stake is the match's own" in text
+    assert "No stake known" not in text
+    # A stake is not a rule of play: the rules are still plain classic.
+    assert json.loads(run("summary", "-f", "json").stdout)["rules_label"].startswith(
+        "classic rules"
+    )
+    result = run("rules", "set", "stake", "0.05")
+    assert result.exit_code == 0
+    assert "Rule changed: stake 0.50 → 0.05; no score changes." in flat(result.stdout)
+    assert settled(run)["amount"] == "21.50"
+
+
+def test_the_config_stake_is_the_default(run: Run, hgin_home: Path) -> None:
+    play(run)  # before the settings file: no stake kept with this match
+    first = json.loads(run("show", "--json").stdout)["id"]
+    config = hgin_home / "config" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('stake = "0.02"\n', encoding="utf-8")
+    data = settled(run)
+    assert (data["stake"], data["amount"]) == ("0.02", "3.10")  # 155 points
+    assert "The stake is the default in config.toml" in flat(run("settle").stdout)
+    # A new match keeps the default as its own stake; the first match still has none.
+    play(run)
+    assert json.loads(run("rules", "--json").stdout)["stake"] == "0.02"
+    assert json.loads(run("rules", "--json", "--match", first).stdout)["stake"] is None
+    assert "The stake is the match's own" in flat(run("settle").stdout)
+    assert settled(run, "--stake", "1")["amount"] == "155.00"
+    config.write_text('stake = "0.001234"\n', encoding="utf-8")
+    refused = run("settle", "--match", first)
+    assert refused.exit_code == 1 and "config.toml" in refused.stderr
+
+
+def test_a_preset_can_carry_a_stake(run: Run) -> None:
+    assert run("rules", "save", "pub", "--base", "classic", "--stake", "0.25").exit_code == 0
+    play(run, "--rules", "pub")
+    assert settled(run)["amount"] == "107.50"  # 430 × 0.25

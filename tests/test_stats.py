@@ -26,6 +26,7 @@ ANN = {
     "biggest_hand": 75,
     "longest_streak": 2,
     "average_points": 40.5,  # (135 + 170 + 100) / 10
+    "net_won": None,  # no match had a stake
 }
 CY = {
     "matches": 3,
@@ -38,6 +39,7 @@ CY = {
     "biggest_hand": 75,
     "longest_streak": 3,
     "average_points": 32.25,  # (190 + 33 + 35) / 8
+    "net_won": None,
 }
 BOB = {
     "matches": 2,
@@ -50,12 +52,13 @@ BOB = {
     "biggest_hand": 56,
     "longest_streak": 3,
     "average_points": 39.71,  # (178 + 100) / 7 = 39.714...
+    "net_won": None,
 }
 
 
 def pair(names: list[str], matches: int, **figures: tuple[Any, Any]) -> dict[str, Any]:
     data: dict[str, Any] = {"players": names, "matches": matches}
-    for key, (first, second) in figures.items():
+    for key, (first, second) in {**figures, "net_won": (None, None)}.items():
         data[key] = {names[0]: first, names[1]: second}
     return data
 
@@ -140,7 +143,7 @@ def test_one_player(run: Run) -> None:
     assert stats_json(run, "--player", "a") == {"players": {"ANN": ANN}, "pairs": PAIRS[:2]}
     assert stats_json(run, "-p", "CY")["players"] == {"Cy": CY}
     # A player whose only match is unfinished has nothing yet.
-    zero = dict.fromkeys(ANN, 0) | {"average_points": None}
+    zero = dict.fromkeys(ANN, 0) | {"average_points": None, "net_won": None}
     assert stats_json(run, "--player", "dee") == {"players": {"Dee": zero}, "pairs": []}
     result = run("stats", "--player", "dee")
     assert result.stdout.strip() == "Dee has no finished matches yet: statistics count only those."
@@ -325,6 +328,7 @@ def test_big_gin_counts_as_a_gin(run: Run) -> None:
         "biggest_hand": 59,
         "longest_streak": 1,
         "average_points": 50.0,
+        "net_won": None,
     }
     assert data["players"]["Bob"]["knocks"] == 1
 
@@ -336,7 +340,7 @@ def test_one_person_however_the_name_is_typed(run: Run) -> None:
         assert run("gin", "max", "98").exit_code == 0
     data = stats_json(run, "--player", "zoe\u0308")  # typed decomposed too
     assert data["players"] == {
-        "ZOË": dict.fromkeys(ANN, 0) | {"matches": 2, "average_points": None}
+        "ZOË": dict.fromkeys(ANN, 0) | {"matches": 2, "average_points": None, "net_won": None}
     }
     assert data["pairs"][0]["players"] == ["Max", "ZOË"]
     assert data["pairs"][0]["match_wins"] == {"Max": 2, "ZOË": 0}

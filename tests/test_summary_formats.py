@@ -51,13 +51,15 @@ def test_text_is_the_terminal_summary(run: Run, tmp_path: Path) -> None:
 def test_json_is_show_json_plus_the_summary_fields(run: Run, show_json) -> None:
     play(run, hands=MORE_HANDS)
     data = json.loads(summary(run, "--format", "json"))
-    extra = {key: data.pop(key) for key in ("created", "first_dealer", "rules_label", "result")}
+    keys = ("created", "first_dealer", "rules_label", "result", "settlement")
+    extra = {key: data.pop(key) for key in keys}
     assert data == show_json()
     assert extra == {
         "created": FIXED_TIME,
         "first_dealer": "B",
         "rules_label": "friendly rules · 3 games to 100",
         "result": "In progress after 5 hands; A deals next.",
+        "settlement": None,  # no stake
     }
     assert data["id"] == "2025-06-01-a-b"
     assert [g["scores"] for g in data["games"]] == [

@@ -16,7 +16,15 @@ from hgin.engine.narrate import describe_result
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import BAR_FULL, progress_bar
-from hgin.reports.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
+from hgin.reports.settlement import settlement_lines
+from hgin.reports.summary import (
+    game_score,
+    hand_line,
+    hands_won_line,
+    result_sentence,
+    rules_label,
+    summary_settlement,
+)
 
 NOT_OPEN = "–"
 WON_MARK = "✓"
@@ -192,6 +200,12 @@ def summary_view(match: Match) -> Group:
     header.append(f"Rules: {rules_label(match.rules)}\n")
     header.append(f"First dealer: {match.first_dealer}\n")
     header.append(result, style="bold")
+    settling: list[Text] = []
+    settlement = summary_settlement(match)
+    if settlement is not None:
+        settling = [Text("Settling up", style="bold underline")]
+        settling += [Text(line) for line in settlement_lines(settlement)]
+        settling.append(Text(""))
     return Group(
         header,
         Text(""),
@@ -199,6 +213,7 @@ def summary_view(match: Match) -> Group:
         games_table(sheet),
         Text(hands_won_line(sheet)),
         Text(""),
+        *settling,
         Text("Hands", style="bold underline"),
         hands_table(sheet) if sheet.hands else Text("No hands yet."),
     )

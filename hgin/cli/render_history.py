@@ -13,7 +13,7 @@ from rich.text import Text
 
 from hgin.cli.console import make_console
 from hgin.reports.stats import Stats
-from hgin.reports.stats_html import count_line, figure
+from hgin.reports.stats_html import count_line, figure, money_line
 from hgin.store.index import MatchEntry
 
 STATS_NOTE = (
@@ -150,7 +150,11 @@ def stats_view(stats: Stats) -> Group:
         return Group(Text(f"{who} no finished matches yet: statistics count only those."))
     header = Text(count_line(stats), style="bold")
     results, hands = _players_tables(stats)
-    parts: list[Text | Table] = [header, Text(""), results, Text(""), hands]
+    parts: list[Text | Table] = [header, Text(""), results]
+    money = money_line(stats)
+    if money:
+        parts.append(Text(money))
+    parts.extend([Text(""), hands])
     if stats.pairs:
         parts.extend([Text(""), _pairs_table(stats)])
         parts.append(Text("Head to head reads first player–second player.", style="dim"))

@@ -13,7 +13,15 @@ from html import escape
 
 from hgin.engine.match import Match
 from hgin.engine.sheet import game_name
-from hgin.reports.summary import game_score, hand_line, hands_won_line, result_sentence, rules_label
+from hgin.reports.settlement import settlement_lines
+from hgin.reports.summary import (
+    game_score,
+    hand_line,
+    hands_won_line,
+    result_sentence,
+    rules_label,
+    summary_settlement,
+)
 
 # Above this many hands the hands table and any chart are set smaller, to keep to one A4 sheet.
 LONG_MATCH = 16
@@ -121,6 +129,15 @@ def games_section(match: Match) -> Section:
     return Section("games", "Games", body)
 
 
+def settlement_sections(match: Match) -> list[Section]:
+    """Who pays whom, game by game, when the match has a stake (else nothing)."""
+    settlement = summary_settlement(match)
+    if settlement is None:
+        return []
+    body = "\n".join(f"<p>{escape(line)}</p>" for line in settlement_lines(settlement))
+    return [Section("settlement", "Settling up", body)]
+
+
 def hands_section(match: Match) -> Section:
     """Every hand: number, dealer, result, the arithmetic, and the games it went into."""
     sheet = match.sheet
@@ -138,7 +155,13 @@ def hands_section(match: Match) -> Section:
 
 def summary_sections(match: Match, figures: Sequence[Section] = ()) -> list[Section]:
     """The page's parts in order; `figures` (charts) go between the games and the hands."""
-    return [overview_section(match), games_section(match), *figures, hands_section(match)]
+    return [
+        overview_section(match),
+        games_section(match),
+        *settlement_sections(match),
+        *figures,
+        hands_section(match),
+    ]
 
 
 def html_page(title: str, sections: Sequence[Section], body_class: str = "") -> str:

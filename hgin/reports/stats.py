@@ -12,15 +12,19 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from hgin.engine.money import amount, money_text, parse_stake
 from hgin.engine.names import fold, pick
 from hgin.errors import HginError
 
 if TYPE_CHECKING:  # the statistics read cached records; only a changed match is replayed
     from hgin.engine.match import Match
 
-RECORD_VERSION = 1
+# 2: each line holds the points the player won (+) or paid (-) at the settlement, and the
+# record the match's stake.
+RECORD_VERSION = 2
 STAT_KEYS = (
     "matches",
     "match_wins",
@@ -32,6 +36,7 @@ STAT_KEYS = (
     "biggest_hand",
     "longest_streak",
     "average_points",
+    "net_won",
 )
 
 
@@ -48,6 +53,7 @@ class PlayerLine:
     biggest_hand: int = 0
     points: int = 0
     longest_streak: int = 0
+    settled: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +65,18 @@ class MatchRecord:
     finished: bool
     winner: str | None
     lines: tuple[PlayerLine, PlayerLine]
+    stake: str | None = None
 
     @property
     def players(self) -> tuple[str, str]:
         return (self.lines[0].name, self.lines[1].name)
+
+    def money(self, line: PlayerLine) -> Decimal | None:
+        """What the player of `line` won (+) or paid (-) at the match's stake, if it has one."""
+        if self.stake is None:
+            return None
+        won = amount(abs(line.settled), parse_stake(self.stake))
+        return won if line.settled >= 0 else -won
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +85,7 @@ class MatchRecord:
             "finished": self.finished,
             "winner": self.winner,
             "lines": [_line_to_list(line) for line in self.lines],
+            "stake": self.stake,
         }
 
 
@@ -94,17 +109,30 @@ def record_from_dict(data: Any) -> MatchRecord:
         if not isinstance(name, str) or not all(type(n) is int for n in numbers):
             raise ValueError("bad line")
         lines.append(PlayerLine(name, *numbers))
-    winner = data["winner"]
+    winner, stake = data["winner"], data["stake"]
     if len(lines) != 2 or not (winner is None or isinstance(winner, str)):
         raise ValueError("bad record")
+    if stake is not None:
+        try:
+            parse_stake(stake)
+        except HginError:
+            raise ValueError("bad stake") from None
     return MatchRecord(
-        str(data["id"]), str(data["created"]), bool(data["finished"]), winner, (lines[0], lines[1])
+        str(data["id"]),
+        str(data["created"]),
+        bool(data["finished"]),
+        winner,
+        (lines[0], lines[1]),
+        stake,
     )
 
 
 def record_for(match: Match) -> MatchRecord:
     """Replay a match once and keep what the statistics need."""
+    from hgin.engine.settle import settle
+
     sheet = match.sheet
+    settlement = settle(sheet)
     lines = []
     for player in match.players:
         won = [p.award for p in sheet.hands if p.award.winner == player]
@@ -121,9 +149,17 @@ def record_for(match: Match) -> MatchRecord:
                 longest_streak=_longest_run(
                     [p.award.winner for p in sheet.hands if p.award.winner is not None], player
                 ),
+                settled=settlement.net(player),
             )
         )
-    return MatchRecord(match.id, match.created, sheet.finished, sheet.winner, (lines[0], lines[1]))
+    return MatchRecord(
+        match.id,
+        match.created,
+        sheet.finished,
+        sheet.winner,
+        (lines[0], lines[1]),
+        match.rules.stake,
+    )
 
 
 def _longest_run(winners: Sequence[str], player: str) -> int:
@@ -161,8 +197,14 @@ class Tally:
     biggest_hand: int = 0
     longest_streak: int = 0
     points: int = 0
+    staked: int = 0
+    money: Decimal = field(default_factory=Decimal)
 
-    def add(self, line: PlayerLine, won_match: bool) -> None:
+    def add(self, line: PlayerLine, won_match: bool, money: Decimal | None = None) -> None:
+        """Count one match; `money` is what the player won (+) or paid (-) at its stake."""
+        if money is not None:
+            self.staked += 1
+            self.money += money
         self.matches += 1
         self.match_wins += int(won_match)
         self.games_won += line.games_won
@@ -178,6 +220,12 @@ class Tally:
     def average_points(self) -> float | None:
         """Points per hand won, to two decimals; None before any hand is won."""
         return round(self.points / self.hands_won, 2) if self.hands_won else None
+
+    @property
+    def net_won(self) -> str | None:
+        """Money won (+) or lost (-) over the matches played at a stake, as text with two
+        decimals ('12.50', '-3.00'); None when no match had a stake."""
+        return money_text(self.money) if self.staked else None
 
     def to_dict(self) -> dict[str, Any]:
         return {key: getattr(self, key) for key in STAT_KEYS}
@@ -267,13 +315,15 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
         first, second = record.lines
         a, b = key(first.name), key(second.name)
         for line in record.lines:
-            people.setdefault(key(line.name), Tally()).add(line, record.winner == line.name)
+            people.setdefault(key(line.name), Tally()).add(
+                line, record.winner == line.name, record.money(line)
+            )
         swap = a > b
         pair_key = (b, a) if swap else (a, b)
         tallies = pairs.setdefault(pair_key, (Tally(), Tally()))
         ordered = (second, first) if swap else (first, second)
         for tally, line in zip(tallies, ordered, strict=True):
-            tally.add(line, record.winner == line.name)
+            tally.add(line, record.winner == line.name, record.money(line))
     if only is not None:
         people = {only: people.get(only, Tally())}
         pairs = {k: v for k, v in pairs.items() if only in k}

@@ -56,6 +56,19 @@ def count_line(stats: Stats) -> str:
     return f"{next(iter(stats.players))}: {text}" if len(stats.players) == 1 else text
 
 
+def money_line(stats: Stats) -> str:
+    """'Won at the stakes: Ann +21.50 (2 matches), Bob -21.50 (2 matches).', or '' when no
+    finished match had a stake."""
+    parts = []
+    for name, tally in stats.players.items():
+        if tally.net_won is None:
+            continue
+        sign = "+" if tally.money > 0 else ""
+        count = f"{tally.staked} match{'es' if tally.staked != 1 else ''}"
+        parts.append(f"{name} {sign}{tally.net_won} ({count})")
+    return f"Won at the stakes: {', '.join(parts)}." if parts else ""
+
+
 def escape(text: str) -> str:
     """HTML-escaped text. (The html module and the charts are imported only for the page:
     `figure` also serves the terminal's statistics, which must start quickly.)"""
@@ -104,6 +117,9 @@ def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
         f"<table class='players'><thead><tr><th scope='col'>Player</th>{head}</tr></thead>"
         f"<tbody>{_player_rows(stats.players)}</tbody></table>"
     )
+    money = money_line(stats)
+    if money:
+        parts.append(f"<p class='money'>{escape(money)}</p>")
     if stats.records:
         dates, series = win_series(stats)
         chart = results_chart_svg(series, dates, "Match wins over time")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from hgin.engine.match import Match
 from hgin.engine.narrate import describe_result, games_phrase
 from hgin.engine.rules import Rules
+from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.engine.sheet import Game, PlayedHand, Sheet, game_name, replay
 
 KIND_PHRASES = {
@@ -100,3 +101,9 @@ def sheets_after_each_hand(match: Match) -> list[Sheet]:
         replay(match.players, match.rules, match.first_dealer, match.hands[:count])
         for count in range(1, len(match.hands) + 1)
     ]
+
+
+def summary_settlement(match: Match) -> Settlement | None:
+    """Who pays whom, when the match has a stake (summaries settle only in money)."""
+    stake = stake_of(match.rules)
+    return settle(match.sheet, stake) if stake is not None else None

@@ -11,8 +11,11 @@ import json
 from typing import Any
 
 from hgin.engine.match import Match
+from hgin.engine.money import money_text
+from hgin.engine.settle import settle, stake_of
 from hgin.engine.sheet import game_name
 from hgin.engine.sheet_data import sheet_to_dict
+from hgin.reports.settlement import settlement_dict, settlement_lines
 from hgin.reports.summary import (
     game_score,
     hand_line,
@@ -21,6 +24,7 @@ from hgin.reports.summary import (
     roman_list,
     rules_label,
     sheets_after_each_hand,
+    summary_settlement,
 )
 
 # Characters GitHub Markdown could read as markup (links, emphasis, tables, mentions, math).
@@ -30,12 +34,15 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def summary_fields(match: Match) -> dict[str, Any]:
-    """What a summary adds to `show --json`: when, who dealt first, the rules, the result."""
+    """What a summary adds to `show --json`: when, who dealt first, the rules, the result, and
+    the settlement when the match has a stake (else null)."""
+    settlement = summary_settlement(match)
     return {
         "created": match.created,
         "first_dealer": match.first_dealer,
         "rules_label": rules_label(match.rules),
         "result": result_sentence(match),
+        "settlement": settlement_dict(settlement) if settlement is not None else None,
     }
 
 
@@ -77,6 +84,11 @@ def summary_markdown(match: Match) -> str:
         totals = [f"**{sheet.totals[p]}**" for p in sheet.players]
         lines.append(_md_row(["**Total**", "", *totals]))
     lines += ["", md(hands_won_line(sheet)), ""]
+    settlement = summary_settlement(match)
+    if settlement is not None:
+        lines += ["### Settling up", ""]
+        lines += [f"- {md(line)}" for line in settlement_lines(settlement)]
+        lines.append("")
     if not sheet.hands:
         return "\n".join([*lines, "No hands yet.", ""])
     lines.append(_md_row(["#", "Dealer", "Result", "Points", "Entered in"]))
@@ -112,13 +124,17 @@ def csv_header(match: Match) -> list[str]:
         header.extend(f"Game {game_name(number)} {p}" for p in match.players)
     if match.rules.shows_totals:
         header.extend(f"Total {p}" for p in match.players)
+    if match.rules.stake is not None:
+        header.extend(f"Settled {p}" for p in match.players)
     return [spreadsheet_text(cell) for cell in header]
 
 
 def csv_rows(match: Match) -> list[list[str | int]]:
-    """One row per hand, each with the scores as they stood after that hand."""
+    """One row per hand, each with the scores as they stood after that hand (and, with a
+    stake, the money each player had won (+) or owed (-) on the games closed by then)."""
     rows: list[list[str | int]] = []
     final = match.sheet
+    stake = stake_of(match.rules)
     for played, after in zip(final.hands, sheets_after_each_hand(match), strict=True):
         hand, award = played.hand, played.award
         went_out = hand.player or ""
@@ -143,6 +159,11 @@ def csv_rows(match: Match) -> list[list[str | int]]:
             row.extend(game.scores[p] for p in match.players)
         if match.rules.shows_totals:
             row.extend(after.totals[p] for p in match.players)
+        if stake is not None:
+            settled = settle(after, stake)
+            for p in match.players:
+                net = settled.net_amount(p)
+                row.append(money_text(net) if net is not None else "")
         rows.append(row)
     return rows
 
