@@ -357,7 +357,7 @@ def test_new_keeps_a_stake_with_the_match(run: Run) -> None:
     assert (data["stake"], data["amount"]) == ("0.50", "215.00")
     text = flat(run("settle").stdout)
     assert "Bob pays Ann 430 points × 0.50 = 215.00." in text
-    assert "The stake is the match's own" in text
+    assert "Stake: the match's own" in text
     assert "No stake known" not in text
     # A stake is not a rule of play: the rules are still plain classic.
     assert json.loads(run("summary", "-f", "json").stdout)["rules_label"].startswith(
@@ -377,12 +377,12 @@ def test_the_config_stake_is_the_default(run: Run, hgin_home: Path) -> None:
     config.write_text('stake = "0.02"\n', encoding="utf-8")
     data = settled(run)
     assert (data["stake"], data["amount"]) == ("0.02", "3.10")  # 155 points
-    assert "The stake is the default in config.toml" in flat(run("settle").stdout)
+    assert "Stake: the default in config.toml" in flat(run("settle").stdout)
     # A new match keeps the default as its own stake; the first match still has none.
     play(run)
     assert json.loads(run("rules", "--json").stdout)["stake"] == "0.02"
     assert json.loads(run("rules", "--json", "--match", first).stdout)["stake"] is None
-    assert "The stake is the match's own" in flat(run("settle").stdout)
+    assert "Stake: the match's own" in flat(run("settle").stdout)
     assert settled(run, "--stake", "1")["amount"] == "155.00"
     config.write_text('stake = "0.001234"\n', encoding="utf-8")
     refused = run("settle", "--match", first)

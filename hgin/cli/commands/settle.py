@@ -11,8 +11,8 @@ from hgin.cli.app import JsonFlag, MatchOption, app
 from hgin.scorekeeper import ScoreKeeper
 
 STAKE_NOTES = {
-    "match": "The stake is the match's own (change it with 'hgin rules set stake AMOUNT').",
-    "config": "The stake is the default in config.toml (see 'hgin config').",
+    "match": "Stake: the match's own ('hgin rules set stake' changes it).",
+    "config": "Stake: the default in config.toml ('hgin config' shows it).",
 }
 
 
