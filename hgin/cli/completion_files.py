@@ -72,13 +72,12 @@ def stale_scripts(folder: Path) -> list[str]:
 
 
 def write_scripts(folder: Path) -> list[Path]:
-    """Write every completion script into `folder`; returns the paths written."""
-    from hgin.store.guard import write_atomic
-
+    """Write every completion script into `folder` (files of the source tree, not of a user's
+    data); returns the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for shell, name in SCRIPT_NAMES.items():
-        write_atomic(folder / name, completion_script(shell))
+        (folder / name).write_text(completion_script(shell), encoding="utf-8")
         written.append(folder / name)
     return written
 

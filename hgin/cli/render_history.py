@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.cells import cell_len
@@ -14,7 +15,9 @@ from rich.text import Text
 from hgin.cli.console import make_console
 from hgin.reports.stats import Stats
 from hgin.reports.stats_html import count_line, figure, money_line
-from hgin.store.index import MatchEntry
+
+if TYPE_CHECKING:
+    from hgin.store.index import MatchEntry
 
 STATS_NOTE = (
     "Only finished matches count. Best: most points in one hand won. Streak: most hands won "
