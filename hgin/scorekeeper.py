@@ -465,6 +465,24 @@ class ScoreKeeper:
         config = load_config()
         return stake_of(with_options(config.base_rules(), config.rule_defaults()))
 
+    # -- output files (-o FILE, export FILE) ----------------------------------------------
+
+    def output_target(self, name: str, *, force: bool = False) -> Path | None:
+        """Where an output file named on the command line goes (None for '-': standard
+        output). Refused before anything is written: a path inside this keeper's data or
+        config folder, anything but a regular file, an existing file unless `force`."""
+        from hgin.store.guard import output_path
+        from hgin.store.paths import config_dir
+
+        config = self.config_folder if self.config_folder is not None else config_dir()
+        return output_path(name, force=force, protected=(self.store.home, config))
+
+    def write_output(self, target: Path, text: str) -> Path:
+        """Write a checked output file whole (atomically); its absolute path."""
+        from hgin.store.guard import write_output
+
+        return write_output(target, text)
+
     # -- moving matches between machines ------------------------------------------------
 
     def export(

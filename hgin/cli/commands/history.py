@@ -95,16 +95,16 @@ def stats(
 ) -> None:
     """Statistics over finished matches: per player and head to head."""
     from hgin.cli.output import output_format as format_for
-    from hgin.store.guard import check_output, write_output
 
     if as_json and output_format not in (None, "text"):
         raise typer.BadParameter("choose --json or --format html, not both")
-    target = None if output is None else check_output(output, force=force)
+    keeper = ScoreKeeper()
+    target = None if output is None else keeper.output_target(output, force=force)
     allowed = ("text", "html", "json")
     chosen = (
         "json" if as_json else format_for(output, output_format, allowed=allowed, default="text")
     )
-    statistics = ScoreKeeper().stats(player)
+    statistics = keeper.stats(player)
     figures = statistics.figures
     if chosen == "json":
         text = json.dumps(figures.to_dict(), ensure_ascii=False, indent=2) + "\n"
@@ -122,7 +122,7 @@ def stats(
         print_stats(figures)
         text = ""
     if target is not None:
-        written = write_output(target, text)
+        written = keeper.write_output(target, text)
         typer.echo(f"Wrote {written}.")
     elif text:
         typer.echo(text, nl=False)

@@ -43,11 +43,11 @@ def summary(
     """Print a match summary: rules, result, games with bonuses, and every hand."""
     from hgin.cli.output import output_format
     from hgin.cli.summary_formats import FORMATS
-    from hgin.store.guard import check_output, write_output
 
-    target = None if output is None else check_output(output, force=force)
+    keeper = ScoreKeeper()
+    target = None if output is None else keeper.output_target(output, force=force)
     chosen = output_format(output, form, allowed=FORMATS, default="text")
-    loaded = ScoreKeeper().load(match)
+    loaded = keeper.load(match)
     if chosen == "text" and target is None:
         from hgin.cli.render import print_summary
 
@@ -59,5 +59,5 @@ def summary(
     if target is None:
         typer.echo(content, nl=False)
         return
-    written = write_output(target, content)
+    written = keeper.write_output(target, content)
     typer.echo(f"Wrote the {chosen} summary of match {loaded.id} to {written}")

@@ -24,17 +24,17 @@ def export(
 ) -> None:
     """Write the current match (or --match, or --all) to one JSON file for 'hgin import'."""
     from hgin.cli.progress import progress_bar
-    from hgin.store.guard import check_output, write_output
 
     if every and match is not None:
         raise typer.BadParameter("choose --all or --match, not both")
-    target = check_output(file, force=force)
+    keeper = ScoreKeeper()
+    target = keeper.output_target(file, force=force)
     with progress_bar("Exporting") as bar:
-        text, count = ScoreKeeper().export(match, every=every, progress=bar)
+        text, count = keeper.export(match, every=every, progress=bar)
     if target is None:
         typer.echo(text, nl=False)
         return
-    write_output(target, text)
+    keeper.write_output(target, text)
     typer.echo(f"Exported {count} match{'es' if count != 1 else ''} to {file}.")
 
 
