@@ -51,3 +51,16 @@ def test_counting_needs_no_folder() -> None:
     counted = ScoreKeeper.count("7s 8s 9s Kd Kh Kc 2c 3c 4c 5d")
     assert counted.arrangement.deadwood == 5
     assert [str(c) for c in counted.arrangement.deadwood_cards] == ["5♦"]
+
+
+def test_output_files_stay_out_of_the_keepers_folders(tmp_path: Path) -> None:
+    keeper = ScoreKeeper(tmp_path / "scores")
+    with pytest.raises(HginError, match="inside hgin's folder"):
+        keeper.output_target(str(tmp_path / "scores" / "report.txt"))
+    assert keeper.output_target("-") is None
+    target = keeper.output_target(str(tmp_path / "report.txt"))
+    assert target is not None
+    assert keeper.write_output(target, "Ann 3\n") == tmp_path / "report.txt"
+    with pytest.raises(HginError):
+        keeper.output_target(str(tmp_path / "report.txt"))  # there now: only with force
+    assert keeper.output_target(str(tmp_path / "report.txt"), force=True) == target
