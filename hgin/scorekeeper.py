@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from hgin.engine.settle import Settlement
     from hgin.reports.stats import Stats
     from hgin.store.config import Config
-    from hgin.store.matches import MatchEntry
+    from hgin.store.index import MatchEntry
     from hgin.store.series import SeriesFiles
     from hgin.store.transfer import ImportReport, Progress
 

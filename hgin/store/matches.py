@@ -29,7 +29,7 @@ from hgin.store.guard import (
     sweep_temp_files,
     write_atomic,
 )
-from hgin.store.index import MatchEntry, MatchIndex, entry_for
+from hgin.store.index import MatchEntry, MatchIndex
 
 # The match format (and with it the engine) and the backups are imported where they are
 # needed, so that listing matches or completing a name in the shell does not load them.
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from hgin.engine.match import Match
     from hgin.store.backups import Backup
 
-__all__ = ["MatchEntry", "Store", "entry_for"]
 
 MATCH_ID = IDENTIFIER
 LOCK_TIMEOUT = 5.0
