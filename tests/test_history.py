@@ -166,15 +166,36 @@ def test_progress_bars_of_open_games(run: Run) -> None:
     result = run("knock", "bob", "3", "38")  # Bob 35 in I
     lines = result.stdout.splitlines()
     ann = row_of(lines, "Ann")
-    # 73 of 100 fills 5 of 8 cells, 43 fills 3; Bob's 35 fills 2; no bar where not entered.
-    assert lines[ann + 1].split() == ["█████░░░", "███░░░░░"]
-    assert lines[ann + 3].split() == ["██░░░░░░"]
+    # To the nearest cell: 73 of 100 fills 6 of 8 (5.84), 43 fills 3 (3.44); Bob's 35 fills 3
+    # (2.8); no bar where not entered.
+    assert lines[ann + 1].split() == ["██████░░", "███░░░░░"]
+    assert lines[ann + 3].split() == ["███░░░░░"]
     assert "█ share of the 100 reached" in result.stdout
     result = run("knock", "ann", "3", "38")  # game I closes at 108: no bar there any more
     lines = result.stdout.splitlines()
     ann = row_of(lines, "Ann")
     assert lines[ann].split()[-5:] == ["✓", "108", "78", "35", "3"]
-    assert lines[ann + 1].split() == ["██████░░", "██░░░░░░"]
+    assert lines[ann + 1].split() == ["██████░░", "███░░░░░"]
+
+
+@pytest.mark.parametrize(
+    ("points", "target", "bar"),
+    [
+        (0, 100, "░░░░░░░░"),
+        (6, 100, "░░░░░░░░"),  # 0.48 of a cell
+        (7, 100, "█░░░░░░░"),  # 0.56
+        (50, 100, "████░░░░"),
+        (93, 100, "███████░"),  # 7.44
+        (98, 100, "███████░"),  # 7.84 rounds to 8, but only a reached target is full
+        (100, 100, "████████"),
+        (130, 100, "████████"),
+        (-20, 100, "░░░░░░░░"),
+    ],
+)
+def test_progress_bar_rounds_to_the_nearest_cell(points: int, target: int, bar: str) -> None:
+    from hgin.reports.bars import progress_bar
+
+    assert progress_bar(points, target) == bar
 
 
 def test_progress_bars_at_sixty_columns(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,7 +24,7 @@ match 2025-06-01-ann-bob
 Player        closed     to 100     to 100   Wins   Total
 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
 Ann            ✓ 108         78         35      3     496
-                +275   ██████░░   ██░░░░░░
+                +275   ██████░░   ███░░░░░
 Bob (deals)        –          –          –      1       0
 
 won by           Ann       open       open
@@ -45,7 +45,7 @@ closed           +275
 Game II            78                     –
 to 100       ██████░░
 Game III           35                     –
-to 100       ██░░░░░░
+to 100       ███░░░░░
 Game IV             –                     –
 to 100
 Game V              –                     –

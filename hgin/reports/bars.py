@@ -11,7 +11,11 @@ BAR_EMPTY = "░"
 
 
 def progress_bar(points: int, target: int, width: int = BAR_WIDTH) -> str:
-    """A text bar of `points` toward `target`: full blocks for the share reached (rounded down,
-    so only a closed game is ever full), light shade for the rest."""
-    filled = max(0, min(width, points * width // max(target, 1)))
+    """A text bar of `points` toward `target`: full blocks for the share reached (rounded to
+    the nearest block, but full only once the target is reached), light shade for the rest."""
+    target = max(target, 1)
+    filled = (2 * points * width + target) // (2 * target)  # halves round up
+    if points < target:
+        filled = min(filled, width - 1)
+    filled = max(0, min(width, filled))
     return BAR_FULL * filled + BAR_EMPTY * (width - filled)
