@@ -258,3 +258,58 @@ def test_the_quick_conversion_leaves_refusals_to_typer() -> None:
         assert quick_value(annotation, OptionInfo(), value, None) is SLOW
     assert quick_value(int, OptionInfo(min=0), "5", None) is SLOW  # Typer checks the range
     assert quick_value(str, OptionInfo(), "Zoë", None) == "Zoë"
+
+
+# A Typer patch release whose RuntimeParam takes another field: building the quick converter
+# raises TypeError, so hgin must let Typer convert every value itself.
+CHANGED_TYPER = """
+import sys
+from dataclasses import dataclass
+import typer._coercion as coercion
+
+@dataclass(frozen=True)
+class RuntimeParam(coercion.RuntimeParam):
+    shape: object  # a field the quick converter does not know about
+
+coercion.RuntimeParam = RuntimeParam
+from hgin.cli.app import main
+sys.argv = ["hgin", *sys.argv[1:]]
+main()
+"""
+
+
+def test_a_changed_typer_falls_back_to_its_own_conversion(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    for args, printed in [
+        (["new", "Ann", "Bob", "--target", "50", "--dealer", "Bob"], "to 50"),
+        (["gin", "ann", "18"], "25 + 18 = 43"),
+        (["summary", "-f", "markdown"], "Ann v Bob"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-c", CHANGED_TYPER, *args],
+            env={**os.environ, "HGIN_HOME": str(home), "COLUMNS": "80"},
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert printed in done.stdout
+        assert "Traceback" not in done.stderr
+
+
+def test_the_quick_check_failing_leaves_the_value_to_typer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.models import OptionInfo
+
+    from hgin.cli import quick_params
+    from hgin.cli.quick_params import QuickParam
+
+    def broken(*args: Any) -> Any:
+        raise AttributeError("'OptionInfo' object has no attribute 'parser'")
+
+    monkeypatch.setattr(quick_params, "quick_value", broken)
+    converter = QuickParam(parameter_info=OptionInfo(), annotation=int)
+    assert converter._coerce_value("12", param=None, ctx=None) == 12

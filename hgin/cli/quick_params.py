@@ -1,7 +1,9 @@
 """Quick conversion of parameter values for Typer versions that convert through pydantic
 (see `hgin.cli.startup`). Typer builds each parameter's converter with
-`typer.core.build_runtime_param`; `install` puts a quick one in front of it. Importing this
-module fails with ImportError on a Typer without that hook, which then keeps its own."""
+`typer.core.build_runtime_param`; `install` puts a quick one in front of it. The hook is a
+private part of Typer: whenever it is missing or no longer works as expected (importing this
+module fails, a converter cannot be built, or the quick check itself fails), Typer's own
+converter does the work, slower but never wrong."""
 
 from __future__ import annotations
 
@@ -60,7 +62,10 @@ class QuickParam(RuntimeParam):
     subclass: declaring a dataclass costs more start-up time than this whole module.)"""
 
     def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
-        quick = quick_value(self.annotation, self.parameter_info, value, ctx)
+        try:
+            quick = quick_value(self.annotation, self.parameter_info, value, ctx)
+        except Exception:  # a Typer whose parameter details changed: it converts alone
+            quick = SLOW
         if quick is not SLOW:
             return quick
         descriptor = resolve_type_descriptor(self.annotation, self.parameter_info)
@@ -75,9 +80,12 @@ def install() -> None:
     def build(descriptor: TypeDescriptor) -> RuntimeParam:
         if descriptor.file_annotation is not None:
             return build_runtime_param(descriptor)
-        return QuickParam(
-            parameter_info=descriptor.parameter_info, annotation=descriptor.annotation
-        )
+        try:
+            return QuickParam(
+                parameter_info=descriptor.parameter_info, annotation=descriptor.annotation
+            )
+        except Exception:  # e.g. a Typer release whose RuntimeParam takes other fields
+            return build_runtime_param(descriptor)
 
     build.quick = True  # type: ignore[attr-defined]
     setattr(typer.core, HOOK, build)

@@ -66,9 +66,10 @@ def quick_conversion() -> None:
     """Convert plain parameter values without pydantic (see `hgin.cli.quick_params`)."""
     try:
         from hgin.cli.quick_params import install
-    except ImportError:  # a Typer without pydantic conversion: nothing to speed up
+
+        install()
+    except Exception:  # any Typer whose hook is missing or changed keeps its own conversion
         return
-    install()
 
 
 def collect_rarely() -> None:
