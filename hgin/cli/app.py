@@ -48,6 +48,9 @@ class HginGroup(TyperGroup):
         return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: Any) -> Any:
+        from hgin.store.guard import forget_saved
+
+        forget_saved()
         try:
             return super().invoke(ctx)
         except HginError as refusal:
@@ -56,13 +59,37 @@ class HginGroup(TyperGroup):
         except BrokenPipeError:
             # The reader went away (`hgin matches | head`): stop quietly, as other tools do.
             _silence_stdout()
-            raise typer.Exit(code=1) from None
+            raise typer.Exit(code=_unshown(None)) from None
         except OSError as error:
             if not _is_output_error(error):
                 raise
-            typer.echo(f"hgin: cannot write the output: {error.strerror or error}", err=True)
             _silence_stdout()
-            raise typer.Exit(code=1) from None
+            raise typer.Exit(code=_unshown(error.strerror or str(error))) from None
+
+
+def _unshown(reason: str | None) -> int:
+    """The exit status when the output could not be written, saying why on stderr.
+
+    Once the command has saved a change it has done its work: it exits 0, as exit 1 would
+    promise that nothing changed and a script trying again would record a hand twice.
+    """
+    from hgin.store.guard import saved_files
+
+    if saved_files():
+        because = f" ({reason})" if reason else ""
+        _tell(f"hgin: the change was saved, but could not be shown{because}")
+        return 0
+    if reason:
+        _tell(f"hgin: cannot write the output: {reason}")
+    return 1
+
+
+def _tell(line: str) -> None:
+    """One line on stderr, which may itself be closed: then nothing more can be said."""
+    try:
+        typer.echo(line, err=True)
+    except (OSError, ValueError):
+        return
 
 
 def _is_output_error(error: OSError) -> bool:

@@ -299,6 +299,26 @@ def real_folder(folder: Path) -> bool:
 
 # -- writing ---------------------------------------------------------------------------------
 
+# Files this process has durably written: a match, the current match, a preset, a series, a
+# file named with -o. Once one is, the command has done its work: failing to print about it
+# must not exit 1, which would tell a script to try again (and record a hand twice).
+_saved: list[Path] = []
+
+
+def note_saved(path: Path) -> None:
+    """Remember that `path` was durably written by this process."""
+    _saved.append(path)
+
+
+def saved_files() -> list[Path]:
+    """The files durably written since the command began (see `forget_saved`)."""
+    return list(_saved)
+
+
+def forget_saved() -> None:
+    """Start a new command with nothing saved (commands run in one process, as in tests)."""
+    _saved.clear()
+
 
 def write_atomic(
     path: Path, data: str | bytes, *, durable: bool = True, replace: bool = True
@@ -334,6 +354,7 @@ def write_atomic(
         raise
     if durable:
         fsync_dir(path.parent)
+        note_saved(path)
 
 
 def write_cache(path: Path, data: str) -> None:
@@ -581,3 +602,5 @@ def create_files(
             ) from None
     if temps:
         fsync_dir(temps[0][1].parent)
+    for _, target in temps:
+        note_saved(target)
