@@ -46,6 +46,7 @@ def test_config_without_a_file(run: Run, hgin_home: Path) -> None:
             "games": {"value": 3, "from": "rules"},
             "players": {"value": None, "from": "none"},
         },
+        "ascii": False,
     }
 
 

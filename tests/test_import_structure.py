@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hgin.cli.startup import given_words, only_the_command
@@ -236,6 +236,7 @@ TEXTS = st.one_of(
 ANNOTATIONS: list[Any] = [str, int, bool, Literal["text", "html"], list[str]]
 
 
+@settings(deadline=None)  # the first example imports pydantic for Typer's own converter
 @given(annotation=st.sampled_from(ANNOTATIONS), value=TEXTS)
 def test_the_quick_conversion_matches_typers_own(annotation: Any, value: str) -> None:
     from typer.models import OptionInfo

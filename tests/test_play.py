@@ -64,7 +64,7 @@ def test_a_whole_match_played_to_the_end(run: Run, show_json, ines_oskar: None) 
     assert result.stderr.splitlines() == [
         "hgin: 'foo' is not a command (help lists them)",
         "hgin: match over: only undo, show, summary and quit work now",
-        "hgin: refused lines 5, 11; every other line was done",
+        "hgin: refused 2 lines: 5, 11; every other line was done",
     ]
     assert result.exit_code == 1
     data = show_json()
@@ -162,7 +162,7 @@ def test_the_session_goes_on_after_a_refusal(run: Run, show_json, ines_oskar: No
     assert result.stderr.splitlines() == [
         "hgin: the opponent's deadwood must be between 0 and 98, not 99",
         "hgin: the knocker's deadwood must be between 1 and 10, not 12",
-        "hgin: refused lines 1, 3; every other line was done",
+        "hgin: refused 2 lines: 1, 3; every other line was done",
     ]
     assert [h["points"] for h in show_json()["hands"]] == [123, 1]
 
@@ -326,7 +326,7 @@ def test_cards_are_counted_inside_the_session(run: Run, show_json) -> None:
         "hgin: a knock is counted from both hands: give --hand and --opponent (the layoffs "
         "depend on both)",
         "hgin: a correction takes the counts, not the cards ('hgin count' gives them)",
-        "hgin: refused lines 2, 3, 5; every other line was done",
+        "hgin: refused 3 lines: 2–3, 5; every other line was done",
     ]
     assert [h["points"] for h in show_json()["hands"]] == [30, 76]
     # the same hand as a one-shot command prints the very same count, sheet and sentence

@@ -3,13 +3,17 @@ full disk or a closed reader behind standard output, and (below) other encodings
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import Run, snapshot
 
@@ -84,3 +88,252 @@ def test_a_refused_change_still_fails_whatever_the_output(run: Run, hgin_home: P
     assert done.returncode == 1
     assert "not a player" in done.stderr
     assert snapshot(hgin_home) == before
+
+
+# -- any terminal, any encoding -------------------------------------------------------------
+
+ENCODINGS = ("ascii", "latin-1", "cp1252")
+CARDS = "As 2s 3s 4h 5h 6h 7d 8d 9d Tc Jc"
+# Reading commands over the template folder, each with the standard input it reads.
+READING: list[tuple[tuple[str, ...], str]] = [
+    (("show",), ""),
+    (("summary",), ""),
+    (("summary", "-f", "markdown"), ""),
+    (("summary", "-f", "csv"), ""),
+    (("summary", "-f", "text", "-m", "li"), ""),
+    (("stats",), ""),
+    (("matches",), ""),
+    (("rules",), ""),
+    (("count", CARDS), ""),
+    (("play",), "knock ann 2 20 -u 3d\nbogus\nundo\nshow\n"),  # leaves the match as it was
+]
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished one-game match Zoë v 李明, then a classic Oklahoma match Zoë v Ann in play
+    whose hands need every symbol: a doubled gin (×), an undercut (−), open and closed games."""
+    from tests.conftest import recorded_home
+
+    return recorded_home(
+        tmp_path_factory.mktemp("encodings") / "home",
+        ("new", "Zoë", "李明", "--games", "1", "--target", "50", "--dealer", "李明"),
+        ("gin", "zo", "30"),
+        ("new", "Zoë", "Ann", "--rules", "classic", "--oklahoma", "--dealer", "Ann"),
+        ("gin", "zo", "40", "-u", "As"),
+        ("knock", "ann", "3", "30", "-u", "9h"),
+        ("knock", "zo", "9", "7", "-u", "Th"),
+        ("gin", "zo", "20", "-u", "2c"),
+    )
+
+
+def run_in(home: Path, args: tuple[str, ...], encoding: str, stdin: str = "", **env: str) -> Ran:
+    """`hgin ARGS` in a real process whose standard streams use `encoding`."""
+    done = subprocess.run(
+        [sys.executable, "-m", "hgin", *args],
+        env={**os.environ, "HGIN_HOME": str(home), "PYTHONIOENCODING": encoding, **env},
+        input=stdin.encode(encoding, "replace"),
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    return Ran(done.returncode, done.stdout, done.stderr, encoding)
+
+
+class Ran:
+    """A finished process; its output must decode strictly in the encoding it was given."""
+
+    def __init__(self, code: int, out: bytes, err: bytes, encoding: str) -> None:
+        self.code = code
+        self.out = out.decode(encoding)
+        self.err = err.decode(encoding)
+
+
+def numbers(text: str) -> list[str]:
+    return re.findall(r"[0-9]+", text)
+
+
+@pytest.fixture
+def home(template: Path, tmp_path: Path) -> Path:
+    import shutil
+
+    copy = tmp_path / "home"
+    shutil.copytree(template, copy)
+    return copy
+
+
+@pytest.mark.parametrize(("args", "stdin"), READING, ids=[" ".join(a) for a, _ in READING])
+def test_every_command_prints_in_any_encoding(
+    home: Path, args: tuple[str, ...], stdin: str
+) -> None:
+    utf8 = run_in(home, args, "utf-8", stdin)
+    assert "Traceback" not in utf8.err
+    for encoding in ENCODINGS:
+        other = run_in(home, args, encoding, stdin)
+        assert (other.code, "Traceback" in other.err) == (utf8.code, False), other.err
+        assert numbers(other.out) == numbers(utf8.out), encoding
+        assert other.err.count("\n") == utf8.err.count("\n")
+
+
+def test_play_ends_with_the_same_refusals_in_any_encoding(home: Path) -> None:
+    for encoding in ("utf-8", *ENCODINGS):
+        ran = run_in(home, ("play",), encoding, "bogus\nknock ann 2 20 -u 3d\nbogus\nbogus\nundo\n")
+        assert ran.code == 1
+        assert ran.err.splitlines()[-1] == (
+            f"hgin: refused 3 lines: 1, 3{'–' if encoding == 'utf-8' else '-'}4; "
+            "every other line was done"
+        )
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_recording_a_hand_in_any_encoding(home: Path, encoding: str) -> None:
+    ran = run_in(home, ("gin", "ann", "12", "-u", "5c"), encoding)
+    assert ran.code == 0, ran.err
+    assert "25 + 12 = 37" in ran.out
+    assert "✓" not in ran.out and "━" not in ran.out
+    assert "* 130" in ran.out  # game I won, as "✓ 130" on a UTF-8 terminal
+    name = "Zoe" if encoding == "ascii" else "Zoë"  # as the encoding allows
+    assert ran.out.startswith(f"{name} v Ann - classic (changed) rules - 3 games to 100")
+    undone = run_in(home, ("undo",), encoding)
+    assert (undone.code, "Traceback" in undone.err) == (0, False)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_sentences_and_formulas_in_ascii(home: Path, encoding: str) -> None:
+    ran = run_in(home, ("summary", "-f", "markdown"), encoding)
+    assert ran.code == 0
+    assert "9 - 7 + 25 = 27" in ran.out  # the undercut's minus sign
+    assert "(25 + 40) x 2 = 130" in ran.out  # the gin doubled by the ace of spades
+    utf8 = run_in(home, ("summary", "-f", "markdown"), "utf-8")
+    assert "9 − 7 + 25 = 27" in utf8.out and "(25 + 40) × 2 = 130" in utf8.out
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("form", ["json", "html", "svg"])
+def test_documents_lose_nothing_in_any_encoding(home: Path, encoding: str, form: str) -> None:
+    utf8 = run_in(home, ("summary", "-f", form), "utf-8")
+    other = run_in(home, ("summary", "-f", form), encoding)
+    assert other.code == 0
+    if form == "json":
+        assert json.loads(other.out) == json.loads(utf8.out)
+        assert "Zo\\u00eb" in other.out
+    else:
+        assert html.unescape(other.out) == html.unescape(utf8.out)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_json_for_scripts_loses_nothing_in_any_encoding(home: Path, encoding: str) -> None:
+    for args in (("show", "--json"), ("matches", "--json"), ("stats", "--json")):
+        utf8 = run_in(home, args, "utf-8")
+        other = run_in(home, args, encoding)
+        assert other.code == 0
+        assert json.loads(other.out) == json.loads(utf8.out)
+
+
+def test_files_written_with_o_are_utf8_whatever_the_terminal(home: Path, tmp_path: Path) -> None:
+    for form, suffix in (("text", "txt"), ("markdown", "md")):
+        target = tmp_path / f"summary.{suffix}"
+        ran = run_in(home, ("summary", "-f", form, "-o", str(target)), "ascii")
+        assert ran.code == 0, ran.err
+        text = target.read_text(encoding="utf-8")
+        assert "Zoë" in text and "−" in text
+
+
+def test_ascii_can_be_asked_for_on_a_utf8_terminal(home: Path) -> None:
+    from hgin.reports.symbols import ascii_table
+
+    utf8 = run_in(home, ("show",), "utf-8")
+    asked = run_in(home, ("show",), "utf-8", HGIN_ASCII="1")
+    assert asked.out == utf8.out.translate(ascii_table())  # same layout, plain symbols
+    assert "Zoë" in asked.out  # names are not symbols: the terminal can show them
+    assert not set(asked.out) & set("✓–━█░·")
+    assert run_in(home, ("show",), "utf-8", HGIN_ASCII="0").out == utf8.out
+
+
+def test_ascii_can_be_set_in_the_config_file(home: Path) -> None:
+    utf8 = run_in(home, ("show",), "utf-8")
+    (home / "config").mkdir(exist_ok=True)
+    (home / "config" / "config.toml").write_text("ascii = true\n", encoding="utf-8")
+    asked = run_in(home, ("show",), "utf-8")
+    assert "✓" not in asked.out and "━" not in asked.out
+    assert numbers(asked.out) == numbers(utf8.out)
+    shown = run_in(home, ("config",), "utf-8")
+    assert "Drawing: plain ASCII, no symbols (set in the file)" in shown.out
+    # The variable wins over the file.
+    assert run_in(home, ("show",), "utf-8", HGIN_ASCII="0").out == utf8.out
+
+
+def test_play_refuses_a_line_that_does_not_decode(home: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "hgin", "play"],
+        env={**os.environ, "HGIN_HOME": str(home), "PYTHONIOENCODING": "utf-8"},
+        input=b"gin zo\xeb 10\nknock ann 2 20 -u 3d\n",
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 1
+    assert "Traceback" not in err
+    assert err.splitlines() == [
+        "hgin: the line is not utf-8 text (byte 0xeb at column 7); nothing was done with it",
+        "hgin: refused line 1; every other line was done",
+    ]
+    assert "Knock: Ann scores" in " ".join(done.stdout.decode("utf-8").split())
+
+
+def test_play_in_an_ascii_locale_refuses_what_it_cannot_read(home: Path) -> None:
+    ran = run_in(home, ("play",), "ascii")
+    done = subprocess.run(
+        [sys.executable, "-m", "hgin", "play"],
+        env={**os.environ, "HGIN_HOME": str(home), "PYTHONIOENCODING": "ascii"},
+        input="gin zoë 10\nknock ann 2 20 -u 3d\n".encode(),
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert ran.code == 0
+    assert done.returncode == 1
+    err = done.stderr.decode("ascii")
+    assert err.splitlines()[-1] == "hgin: refused line 1; every other line was done"
+    assert "not ascii text" in err and "Traceback" not in err
+
+
+# Printable names from many scripts, without digits of any kind (so that the numbers on the
+# page can be compared) and not starting with '-' (an option).
+NAME_CHARS = st.characters(
+    categories=("Lu", "Ll", "Lo", "Lm", "Mn", "Pd", "Po", "Sm", "So", "Zs"),
+    exclude_characters="-",
+)
+NAMES = st.text(NAME_CHARS, min_size=1, max_size=12).filter(lambda n: n.strip() == n)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    first=NAMES,
+    second=NAMES,
+    encoding=st.sampled_from(["ascii", "latin-1", "cp1252", "cp437", "koi8-r", "shift_jis"]),
+)
+def test_any_names_print_in_any_encoding(first: str, second: str, encoding: str) -> None:
+    import tempfile
+
+    from typer.testing import CliRunner
+
+    from hgin.cli import app
+
+    with tempfile.TemporaryDirectory() as folder:
+        env = {"HGIN_HOME": folder, "COLUMNS": "80", "NO_COLOR": "1"}
+        utf8, other = CliRunner(env=env), CliRunner(charset=encoding, env=env)
+        made = utf8.invoke(app, ["new", first, second, "--dealer", second])
+        assume(made.exit_code == 0)  # a name hgin refuses is another test's business
+        recorded = other.invoke(app, ["gin", first, "18"])
+        assert recorded.exit_code == 0, recorded.output
+        assert recorded.exception is None
+        for args in (["show"], ["summary"], ["summary", "-f", "markdown"], ["matches"]):
+            plain = utf8.invoke(app, args)
+            shown = other.invoke(app, args)
+            assert (shown.exit_code, shown.exception) == (plain.exit_code, None), shown.output
+            shown.stdout_bytes.decode(encoding)  # nothing the encoding cannot hold
+            assert numbers(shown.stdout) == numbers(plain.stdout)
+        data = other.invoke(app, ["show", "--json"])
+        assert json.loads(data.stdout)["players"] == [first, second]

@@ -43,7 +43,9 @@ class HginGroup(TyperGroup):
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         from hgin.cli.startup import quick_conversion
+        from hgin.cli.streams import prepare
 
+        prepare(read_config=not kwargs.get("resilient_parsing", False))
         quick_conversion()  # keeps Typer from importing pydantic for plain values
         return super().make_context(*args, **kwargs)
 

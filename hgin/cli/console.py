@@ -3,9 +3,18 @@ match list and the statistics do not load the engine just to print."""
 
 from __future__ import annotations
 
+import os
+
 from rich.console import Console
 
 
 def make_console(stderr: bool = False, width: int | None = None) -> Console:
-    """A console built now, so it honours COLUMNS and NO_COLOR as they are set."""
-    return Console(stderr=stderr, highlight=False, emoji=False, width=width)
+    """A console built now, so it honours COLUMNS and NO_COLOR as they are set.
+
+    Printing to a pipe or a file with no COLUMNS set, sentences are not wrapped (tables are
+    still laid out for 80 columns): a reader pasting them into a chat gets whole lines.
+    """
+    console = Console(stderr=stderr, highlight=False, emoji=False, width=width)
+    if width is None and not console.is_terminal and not os.environ.get("COLUMNS"):
+        console.soft_wrap = True
+    return console

@@ -28,14 +28,50 @@ def is_terminal() -> bool:
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:
-    """The next line without its newline, or None at the end of input (Ctrl-D)."""
+    """The next line without its newline, or None at the end of input (Ctrl-D).
+
+    A line that is not text in the input's encoding (a Latin-1 'ë' read as UTF-8, any byte
+    above 127 read as ASCII) is an HginError; the lines after it are read as usual.
+    """
+    encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
     if interactive:
         try:
             return input(prompt)
         except EOFError:
             return None
-    line = sys.stdin.readline()
-    return line.rstrip("\r\n") if line else None
+        except UnicodeDecodeError as error:
+            raise unreadable(error, encoding) from None
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text-only stream: it has decoded the line already
+        line = sys.stdin.readline()
+        return line.rstrip("\r\n") if line else None
+    data = raw.readline()
+    if not data:
+        return None
+    try:
+        return str(data.decode(encoding)).rstrip("\r\n")
+    except UnicodeDecodeError as error:
+        raise unreadable(error, encoding) from None
+
+
+def unreadable(error: UnicodeDecodeError, encoding: str) -> HginError:
+    """The refusal of a line whose bytes do not decode."""
+    byte = error.object[error.start : error.start + 1].hex()
+    return HginError(
+        f"the line is not {encoding} text (byte 0x{byte} at column {error.start + 1}); "
+        "nothing was done with it"
+    )
+
+
+def line_ranges(numbers: list[int]) -> str:
+    """'1–3, 7, 9–10' for [1, 2, 3, 7, 9, 10] (sorted line numbers)."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
 
 
 def show(reply: Reply) -> None:
@@ -76,7 +112,13 @@ def run_session(match: str | None) -> int:
     number = 0
     try:
         while True:
-            line = read_line(session.prompt, interactive)
+            try:
+                line = read_line(session.prompt, interactive)
+            except HginError as error:
+                number += 1
+                refuse(error)
+                refused.append(number)
+                continue
             if line is None:
                 break
             number += 1
@@ -95,9 +137,9 @@ def run_session(match: str | None) -> int:
         typer.echo(f"\nBye: every hand is saved (match {session.match_id}).")
         return 0
     if refused:
-        which = ", ".join(str(n) for n in refused)
-        plural = "s" if len(refused) > 1 else ""
-        typer.echo(f"hgin: refused line{plural} {which}; every other line was done", err=True)
+        which = line_ranges(refused)
+        lines = f"line {which}" if len(refused) == 1 else f"{len(refused)} lines: {which}"
+        typer.echo(f"hgin: refused {lines}; every other line was done", err=True)
         return 1
     return 0
 

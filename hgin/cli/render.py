@@ -15,7 +15,7 @@ from hgin.engine.match import Match
 from hgin.engine.narrate import describe_result
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, Sheet, game_name
-from hgin.reports.bars import BAR_FULL, progress_bar
+from hgin.reports.bars import progress_bar
 from hgin.reports.settlement import settlement_lines
 from hgin.reports.summary import (
     game_score,
@@ -25,9 +25,7 @@ from hgin.reports.summary import (
     rules_label,
     summary_settlement,
 )
-
-NOT_OPEN = "–"
-WON_MARK = "✓"
+from hgin.reports.symbols import BAR_FULL, NOT_OPEN, WON_MARK
 
 
 def _game_header(game: Game, rules: Rules) -> Text:

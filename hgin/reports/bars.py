@@ -5,9 +5,9 @@ that only shows the sheet can spare."""
 
 from __future__ import annotations
 
+from hgin.reports.symbols import BAR_EMPTY, BAR_FULL
+
 BAR_WIDTH = 8
-BAR_FULL = "█"
-BAR_EMPTY = "░"
 
 
 def progress_bar(points: int, target: int, width: int = BAR_WIDTH) -> str:

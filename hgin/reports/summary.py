@@ -14,6 +14,7 @@ from hgin.engine.narrate import describe_result, games_phrase
 from hgin.engine.rules import Rules
 from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.engine.sheet import Game, PlayedHand, Sheet, game_name, replay
+from hgin.reports.symbols import NOT_OPEN
 
 KIND_PHRASES = {
     "gin": "gin by",
@@ -21,7 +22,7 @@ KIND_PHRASES = {
     "knock": "knock won by",
     "undercut": "undercut by",
 }
-NO_VALUE = "–"
+NO_VALUE = NOT_OPEN
 
 
 def rules_label(rules: Rules) -> str:

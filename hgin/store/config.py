@@ -17,7 +17,7 @@ from hgin.errors import HginError
 from hgin.store.paths import config_dir
 
 CONFIG_NAME = "config.toml"
-KNOWN = "rules, players and each rule option that 'hgin rules' lists"
+KNOWN = "rules, players, ascii and each rule option that 'hgin rules' lists"
 SHOWN_ALWAYS = ("target", "games")  # the rule options `hgin config` shows even when not set
 DEFAULT_RULES = "friendly"
 
@@ -42,6 +42,10 @@ STARTER = """\
 
 # The usual two players, so that a bare 'hgin new' starts a match between them.
 # players = ["Ines", "Oskar"]
+
+# Draw with plain ASCII (*, -, #) instead of symbols such as ✓, – and █, for a terminal font
+# that lacks them. hgin does this by itself where the terminal cannot show them.
+# ascii = true
 """
 
 
@@ -59,6 +63,7 @@ class Config:
     rules: str | None = None
     players: tuple[str, str] | None = None
     options: dict[str, Any] = field(default_factory=dict)  # rule values, by field name
+    ascii: bool | None = None  # draw with plain ASCII instead of hgin's symbols
 
     def base_rules(self, name: str | None = None) -> Rules:
         """The rules `new` starts from: `name` if given, else the file's, else friendly."""
@@ -138,7 +143,7 @@ def parse_config(text: str, path: Path) -> Config:
 
     data = parse_toml(text.encode("utf-8"), path)
     flags = {option.flag: option.name for option in rule_options()}
-    settings = ("rules", *flags, "players")
+    settings = ("rules", *flags, "players", "ascii")
     for key in data:
         if key not in settings:
             near = difflib.get_close_matches(key, settings, n=1)
@@ -149,7 +154,10 @@ def parse_config(text: str, path: Path) -> Config:
         raise HginError(f"{path}: 'rules' must be a name in quotes, as in rules = \"classic\"")
     options = {flags[k]: _rule_value(path, k, v) for k, v in data.items() if k in flags}
     players = _players(path, data["players"]) if "players" in data else None
-    config = Config(path, True, rules, players, options)
+    ascii_only = data.get("ascii")
+    if ascii_only is not None and not isinstance(ascii_only, bool):
+        raise HginError(f"{path}: 'ascii' must be true or false, not {ascii_only!r}")
+    config = Config(path, True, rules, players, options, ascii_only)
     base = config.base_rules()
     try:
         with_options(base, config.rule_defaults())
@@ -171,6 +179,25 @@ def load_config(folder: Path | None = None) -> Config:
     except UnicodeDecodeError:
         raise Unusable(path, "it is not UTF-8 text") from None
     return parse_config(text, path)
+
+
+def ascii_setting(folder: Path | None = None) -> bool:
+    """Whether the settings file asks for ASCII drawing (`ascii = true`).
+
+    Read on its own as every command starts, so it must cost next to nothing: no file, or one
+    that does not mention the setting, is not parsed at all; a file hgin cannot read is left
+    for the commands that use it (`new`, `config`) to report.
+    """
+    try:
+        raw = config_file(folder).read_bytes()
+    except (OSError, HginError):
+        return False
+    if b"ascii" not in raw:
+        return False
+    try:
+        return tomllib.loads(raw.decode("utf-8")).get("ascii") is True
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return False
 
 
 def init_config(folder: Path | None = None) -> Path:

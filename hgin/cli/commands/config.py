@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from hgin.cli.app import JsonFlag, app
+from hgin.cli.streams import print_json
 
 
 @app.command("config")
@@ -29,8 +29,13 @@ def show_config(
     config = keeper.config()
     in_force = config.in_force()
     if as_json:
-        data = {"path": str(config.path), "exists": config.exists, "in_force": in_force}
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        data = {
+            "path": str(config.path),
+            "exists": config.exists,
+            "in_force": in_force,
+            "ascii": config.ascii is True,
+        }
+        print_json(data)
         return
     state = "" if config.exists else " (not there: 'hgin config --init' writes a starter)"
     typer.echo(f"Settings file: {config.path}{state}")
@@ -42,3 +47,5 @@ def show_config(
             value = " and ".join(value) if value else "not set: name them, 'hgin new ANN BOB'"
         source = sources.get(item["from"])
         typer.echo(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
+    if config.ascii:
+        typer.echo("Drawing: plain ASCII, no symbols (set in the file)")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from hgin.cli.app import JsonFlag, app
+from hgin.cli.streams import print_json
 
 OpponentCards = Annotated[
     str | None,
@@ -39,7 +39,7 @@ def count(
     if as_json:
         from hgin.engine.card_entry import hand_count_json
 
-        typer.echo(json.dumps(hand_count_json(counted), ensure_ascii=False))
+        print_json(hand_count_json(counted), indent=None)
         return
     from hgin.cli.render_cards import print_hand_count
 

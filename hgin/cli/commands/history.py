@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import typer
 
 from hgin.cli.app import JsonFlag, app, complete_known_player
+from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
 
@@ -45,7 +46,7 @@ def list_matches(
     current = keeper.current_id()
     if as_json:
         rows = [{**e.to_dict(), "current": e.id == current} for e in entries]
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        print_json(rows)
     elif entries:
         from hgin.cli.render_history import print_matches
 
@@ -125,5 +126,5 @@ def stats(
         written = keeper.write_output(target, text)
         typer.echo(f"Wrote {written}.")
     elif text:
-        typer.echo(text, nl=False)
+        print_document(text, "json" if as_json else output_format)
     warn_unreadable(statistics.unreadable)

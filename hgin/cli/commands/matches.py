@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app, complete_match, complete_player
 from hgin.cli.rule_options import with_rule_options
+from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper
 
 
@@ -58,7 +58,7 @@ def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
     """Show the score sheet of the current match."""
     keeper = ScoreKeeper()
     if as_json:
-        typer.echo(json.dumps(keeper.show_data(match), ensure_ascii=False, indent=2))
+        print_json(keeper.show_data(match))
         return
     from hgin.cli.render import print_sheet
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.cli.streams import print_json
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
 
@@ -51,7 +51,7 @@ def restore(
         outcome = restore_backup(keeper, which, match)
         if as_json:
             done = {"id": outcome.match.id, "restored": outcome.message}
-            typer.echo(json.dumps(done, ensure_ascii=False, indent=2))
+            print_json(done)
             return
         from hgin.cli.render import print_sheet
 
@@ -65,7 +65,7 @@ def restore(
         present = None
     if as_json:
         data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        print_json(data)
         return
     if not entries:
         typer.echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -10,6 +9,7 @@ import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app
 from hgin.cli.rule_options import with_rule_options
+from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES, find_option, with_options
 from hgin.errors import HginError
 from hgin.scorekeeper import Outcome, ScoreKeeper
@@ -40,13 +40,13 @@ def rules_show(
         profiles = ScoreKeeper().profiles()
         if as_json:
             data = {name: rules.to_dict() for name, rules in profiles.items()}
-            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            print_json(data)
             return
         make_console().print(profiles_table(profiles, set(PROFILES)))
         return
     loaded = ScoreKeeper().load(match)
     if as_json:
-        typer.echo(json.dumps(loaded.rules.to_dict(), ensure_ascii=False, indent=2))
+        print_json(loaded.rules.to_dict())
         return
     console = make_console()
     console.print(f"Rules of match {loaded.id}: {loaded.rules.label}", markup=False)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from hgin.cli.app import JsonFlag, app, complete_player
 from hgin.cli.rule_options import with_rule_options
+from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ def series_show(series: SeriesOption = None, as_json: JsonFlag = False) -> None:
     """Show a series' running totals."""
     state = ScoreKeeper().series_show(series)
     if as_json:
-        typer.echo(json.dumps(standing_to_dict(state), ensure_ascii=False, indent=2))
+        print_json(standing_to_dict(state))
         return
     print_standing(state, [])
 
@@ -143,7 +143,7 @@ def series_list(as_json: JsonFlag = False) -> None:
     """List every series."""
     states = ScoreKeeper().series_list()
     if as_json:
-        typer.echo(json.dumps([standing_to_dict(s) for s in states], ensure_ascii=False, indent=2))
+        print_json([standing_to_dict(s) for s in states])
         return
     if not states:
         typer.echo("No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'.")

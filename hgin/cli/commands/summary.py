@@ -57,7 +57,9 @@ def summary(
 
     content = build_summary(loaded, chosen)
     if target is None:
-        typer.echo(content, nl=False)
+        from hgin.cli.streams import print_document
+
+        print_document(content, chosen)
         return
     written = keeper.write_output(target, content)
     typer.echo(f"Wrote the {chosen} summary of match {loaded.id} to {written}")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.cli.streams import print_document, print_json
 from hgin.scorekeeper import ScoreKeeper
 
 FileArgument = Annotated[
@@ -32,7 +32,7 @@ def export(
     with progress_bar("Exporting") as bar:
         text, count = keeper.export(match, every=every, progress=bar)
     if target is None:
-        typer.echo(text, nl=False)
+        print_document(text, "json")
         return
     keeper.write_output(target, text)
     typer.echo(f"Exported {count} match{'es' if count != 1 else ''} to {file}.")
@@ -55,7 +55,7 @@ def import_(
     with progress_bar("Importing") as bar:
         source, report = ScoreKeeper().import_file(file, replace=replace, progress=bar)
     if as_json:
-        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        print_json(report.to_dict())
         return
     typer.echo(
         f"Imported from {source}: {len(report.added)} new, {len(report.replaced)} replaced, "

@@ -1,0 +1,227 @@
+"""Standard output and error as hgin writes to them, whatever the terminal (no Rich here).
+
+Everything hgin prints (Rich drawings, sentences, refusals, help) goes through `sys.stdout` and
+`sys.stderr`. `prepare` puts a `Plain` stream in front of one when:
+
+- its encoding cannot hold hgin's symbols (ASCII, Latin-1, a Windows code page), or ASCII is
+  asked for ($HGIN_ASCII=1, or `ascii = true` in config.toml): the symbols become their ASCII
+  forms (`hgin.reports.symbols`), letters the encoding lacks lose their accents, and anything
+  still left becomes '?', so printing never fails on a character;
+- standard output is not a terminal: trailing blanks are taken off every line, so piped text
+  pastes cleanly.
+
+JSON goes out with `print_json`, which is never rewritten: on a stream that cannot hold every
+character it escapes them the JSON way (\\u00eb), which loses nothing.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, TextIO
+
+ASCII_VARIABLE = "HGIN_ASCII"
+TRAILING_BLANKS = re.compile(r"[ \t]+(?=\n)")
+NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _unknown(char: str) -> str:
+    """'?' for each column `char` fills, so that tables stay aligned ('李' is two wide)."""
+    import unicodedata
+
+    return "??" if unicodedata.east_asian_width(char) in ("W", "F") else "?"
+
+
+class Plain(io.TextIOBase):
+    """A text stream in front of a real one that can take any text: see the module docstring.
+
+    It says it is UTF-8 (it accepts every character), so Rich draws its usual lines, which
+    then become ASCII here like every other symbol: a table keeps its layout to the column.
+    """
+
+    def __init__(self, inner: TextIO, *, ascii_only: bool, strip: bool) -> None:
+        super().__init__()
+        self.inner = inner
+        self.ascii_only = ascii_only
+        self.strip = strip
+        self.target = (getattr(inner, "encoding", None) or "utf-8").lower()
+        self.lossless = codecs.lookup(self.target).name in ("utf-8", "utf-16", "utf-32")
+        self.table: dict[int, str] = {}
+        if ascii_only:
+            from hgin.reports.symbols import ascii_table
+
+            self.table = ascii_table()
+        self.safe: dict[str, str] = {}  # each character as the real stream can take it
+        self.pending = ""  # blanks at the end of the last write: kept until a newline or text
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"
+
+    @property
+    def errors(self) -> str:  # type: ignore[override]
+        return "strict"
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        self.inner.write(self.rewritten(text))
+        return len(text)
+
+    def rewritten(self, text: str) -> str:
+        """`text` as it goes to the real stream."""
+        if self.table:
+            text = text.translate(self.table)
+        if self.strip:
+            text = TRAILING_BLANKS.sub("", self.pending + text)
+            kept = text.rstrip(" \t")
+            self.pending = text[len(kept) :]
+            text = kept
+        return self.encodable(text)
+
+    def encodable(self, text: str) -> str:
+        """`text` made safe for the real stream's encoding: a character it lacks is written
+        without its accents ('Zoë' as 'Zoe'), or as '?'; printing never fails on one."""
+        if self.lossless:
+            return text
+        try:
+            text.encode(self.target)
+        except UnicodeEncodeError:
+            return "".join(self.safe_char(char) for char in text)
+        return text
+
+    def safe_char(self, char: str) -> str:
+        if char not in self.safe:
+            from hgin.reports.symbols import plain_letters
+
+            plain = plain_letters(char)
+            self.safe[char] = plain if plain and self.fits(plain) else _unknown(char)
+        return self.safe[char]
+
+    def fits(self, text: str) -> bool:
+        try:
+            text.encode(self.target)
+        except UnicodeEncodeError:
+            return False
+        return True
+
+    def write_raw(self, text: str) -> None:
+        """Write `text` as it is (no symbols swapped, no blanks taken), for data such as JSON."""
+        self.inner.write(self.encodable(text))
+
+    def flush(self) -> None:
+        self.inner.flush()
+
+    def isatty(self) -> bool:
+        return self.inner.isatty()
+
+    def fileno(self) -> int:
+        return self.inner.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def name(self) -> Any:
+        return getattr(self.inner, "name", "<stdout>")
+
+
+def wants_ascii(environ: Mapping[str, str], config_asks: Callable[[], bool]) -> bool:
+    """Whether ASCII drawing is asked for: $HGIN_ASCII (1/0), else the config file's setting."""
+    value = environ.get(ASCII_VARIABLE, "").strip().lower()
+    if value:
+        return value not in ("0", "no", "false", "off")
+    return config_asks()
+
+
+def is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def prepare(environ: Mapping[str, str] | None = None, *, read_config: bool = True) -> None:
+    """Put a `Plain` stream in front of stdout and stderr where one is needed (see above).
+
+    `read_config=False` leaves the config file unread (a shell completion, which must be quick).
+    """
+    environ = os.environ if environ is None else environ
+    asked: bool | None = None
+
+    def ascii_asked() -> bool:
+        nonlocal asked
+        if asked is None:
+            asked = wants_ascii(environ, _config_asks if read_config else lambda: False)
+        return asked
+
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None or isinstance(stream, Plain):
+            continue
+        from hgin.reports.symbols import can_draw
+
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        ascii_only = not can_draw(encoding) or ascii_asked()
+        strip = name == "stdout" and not is_terminal(stream)
+        if ascii_only or strip or not _lossless(encoding):
+            setattr(sys, name, Plain(stream, ascii_only=ascii_only, strip=strip))
+
+
+def _lossless(encoding: str) -> bool:
+    try:
+        return codecs.lookup(encoding).name in ("utf-8", "utf-16", "utf-32")
+    except LookupError:
+        return False
+
+
+def _config_asks() -> bool:
+    from hgin.store.config import ascii_setting
+
+    return ascii_setting()
+
+
+def print_json(data: Any, indent: int | None = 2) -> None:
+    """Print `data` as JSON on stdout: characters kept as they are where the stream can hold
+    them, escaped as JSON allows where it cannot; never rewritten as drawing is."""
+    import json
+
+    stream = sys.stdout
+    keep = not isinstance(stream, Plain) or stream.lossless
+    text = json.dumps(data, ensure_ascii=not keep, indent=indent) + "\n"
+    if isinstance(stream, Plain):
+        stream.write_raw(text)
+        stream.flush()
+    else:
+        stream.write(text)
+        stream.flush()
+
+
+def print_document(text: str, form: str) -> None:
+    """Print a whole document (a summary as JSON, HTML, SVG) that is data rather than drawing:
+    JSON escapes what the stream cannot hold, HTML and SVG use character references; text,
+    Markdown and CSV are printed like everything else."""
+    stream = sys.stdout
+    if not isinstance(stream, Plain) or form not in ("json", "html", "svg"):
+        stream.write(text)
+        stream.flush()
+        return
+    if not stream.lossless:
+        if form == "json":
+            text = NOT_ASCII.sub(_json_escape, text)
+        else:
+            text = text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+    stream.write_raw(text)
+    stream.flush()
+
+
+def _json_escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

@@ -1,0 +1,86 @@
+"""The symbols hgin draws with, and the plain ASCII each one becomes. Pure.
+
+Text is always built with the symbols (and files are always written as UTF-8). Only the
+terminal streams (`hgin.cli.streams`) swap them for their ASCII equivalents, when the stream's
+encoding cannot hold them or ASCII drawing is asked for, so what is stored or written to a file
+never depends on the terminal, and every renderer and sentence changes alike.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+WON_MARK = "✓"
+NOT_OPEN = "–"
+BAR_FULL = "█"
+BAR_EMPTY = "░"
+SEPARATOR = "·"
+
+# Every symbol hgin writes itself, with its ASCII form. Box-drawing characters (Rich's table
+# lines) are added by `ascii_table`; anything else (a name's accents) is left to the encoding.
+ASCII_FORMS: dict[str, str] = {
+    WON_MARK: "*",
+    NOT_OPEN: "-",  # also the en dash of "2–1" and of "first player–second player"
+    "—": "-",
+    "−": "-",  # the minus sign of "12 − 7"
+    "×": "x",  # "34 × 2"
+    BAR_FULL: "#",
+    BAR_EMPTY: ".",
+    SEPARATOR: "-",
+    "…": "...",
+    "→": "->",
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+    "♤": "s",
+    "♡": "h",
+    "♢": "d",
+    "♧": "c",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "\u00a0": " ",  # no-break space
+}
+
+BOX_DRAWING = range(0x2500, 0x2580)
+SYMBOLS = "".join(ASCII_FORMS) + "━─"
+
+
+def box_form(char: str) -> str:
+    """The ASCII for a box-drawing character: '=' for a heavy or double line across, '-' for a
+    light one, '|' for a line down, '+' for a corner or crossing."""
+    name = unicodedata.name(char, "")
+    if "DIAGONAL" in name:
+        return "X" if "CROSS" in name else "/" if "UPPER RIGHT" in name else "\\"
+    across = any(word in name for word in ("HORIZONTAL", "LEFT", "RIGHT"))
+    down = any(word in name for word in ("VERTICAL", "UP", "DOWN"))
+    if across and down:
+        return "+"
+    if across:
+        return "=" if "HEAVY" in name or "DOUBLE" in name else "-"
+    return "|"
+
+
+def ascii_table() -> dict[int, str]:
+    """A `str.translate` table from every symbol (box drawing included) to its ASCII form."""
+    table = {ord(symbol): plain for symbol, plain in ASCII_FORMS.items()}
+    table.update({code: box_form(chr(code)) for code in BOX_DRAWING})
+    return table
+
+
+def can_draw(encoding: str) -> bool:
+    """Whether text in `encoding` can hold every symbol hgin draws with."""
+    try:
+        SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def plain_letters(text: str) -> str:
+    """`text` with accents taken off its letters ('Zoë' -> 'Zoe'), for an encoding that lacks
+    the accented letter; letters with no plain form stay as they are."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
