@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.padding import Padding
 from rich.text import Text
 
 # Wider than any terminal: measuring at this width gives a renderable's natural width.
@@ -16,17 +17,25 @@ UNLIMITED = 10_000
 
 
 class Fit:
-    """The first choice whose natural width fits the space; the last choice otherwise."""
+    """The first choice whose natural width fits the space; the last choice otherwise.
 
-    def __init__(self, *choices: RenderableType) -> None:
+    `judged_by` names, for a choice that mixes a table with text that wraps anyway, the part
+    whose width decides (the table); by default each choice is judged whole.
+    """
+
+    def __init__(
+        self, *choices: RenderableType, judged_by: Sequence[RenderableType | None] = ()
+    ) -> None:
         if not choices:
             raise ValueError("Fit needs at least one choice")
         self.choices = choices
+        self.judged_by = list(judged_by) + [None] * (len(choices) - len(judged_by))
 
     def choose(self, console: Console, options: ConsoleOptions) -> RenderableType:
         wide = options.update_width(UNLIMITED)
-        for choice in self.choices[:-1]:
-            if Measurement.get(console, wide, choice).maximum <= options.max_width:
+        for choice, judge in zip(self.choices[:-1], self.judged_by, strict=False):
+            measured = choice if judge is None else judge
+            if Measurement.get(console, wide, measured).maximum <= options.max_width:
                 return choice
         return self.choices[-1]
 
@@ -66,3 +75,10 @@ class Pieces:
         whole = sum(p.cell_len for p in self.pieces)
         whole += self.separator.cell_len * max(len(self.pieces) - 1, 0)
         return Measurement(longest, whole).with_maximum(options.max_width)
+
+
+def record(title: str, figures: Iterable[str]) -> Group:
+    """One row of a table stacked as a record, for a terminal too narrow for the table: the
+    title on a line of its own, then the figures indented, broken only between figures."""
+    pieces = Pieces((Text(f) for f in figures), Text(" · ", style="dim"))
+    return Group(Text(title, style="bold"), Padding(pieces, (0, 0, 0, 2)))

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from hgin.cli.console import make_console as make_console  # still importable from here
-from hgin.cli.layout import Fit, Pieces
+from hgin.cli.layout import Fit, Pieces, record
 from hgin.engine.match import Match
 from hgin.engine.narrate import describe_result
 from hgin.engine.rules import Rules
@@ -89,13 +89,16 @@ def sheet_table(sheet: Sheet) -> Table:
     return table
 
 
-def narrow_sheet_table(sheet: Sheet) -> Table:
-    """The sheet turned on its side for a narrow terminal: a row per game, a column per player."""
+def narrow_sheet_table(sheet: Sheet, *, label_lines: bool = False) -> Table:
+    """The sheet turned on its side for a narrow terminal: a row per game, a column per player.
+
+    `label_lines` puts '(deals)' under the name, for when a long name would not fit beside it.
+    """
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column("", no_wrap=True)
     for player in sheet.players:
-        label = _player_label(player, sheet)
-        table.add_column(label, justify="right", min_width=6, overflow="fold")
+        label = _stacked_label(player, sheet) if label_lines else _player_label(player, sheet)
+        table.add_column(label, justify="right", min_width=6)
     for game in sheet.games:
         cells = [_game_cell(game, player, sheet) for player in sheet.players]
         table.add_row(_game_header(game, sheet.rules), *cells)
@@ -105,6 +108,40 @@ def narrow_sheet_table(sheet: Sheet) -> Table:
         totals = (Text(str(sheet.totals[p])) for p in sheet.players)
         table.add_row(Text("Total", style="bold"), *totals)
     return table
+
+
+def _stacked_label(player: str, sheet: Sheet) -> Text:
+    """The player's name, with '(winner)' or '(deals)' under it."""
+    label = _player_label(player, sheet)
+    name = Text(player, style="bold")
+    tail = label.plain[len(player) :].strip()
+    if tail:
+        name.append("\n" + tail, style="dim")
+    return name
+
+
+def sheet_records(sheet: Sheet) -> Group:
+    """The sheet stacked for the narrowest terminals: a record per game, a line per player."""
+    parts: list[Text | Group] = []
+    for game in sheet.games:
+        state = "closed" if game.closed else f"to {sheet.rules.target}"
+        if game.winner:
+            state += f" · won by {game.winner}"
+        lines = []
+        for player in sheet.players:
+            line = Text("  ")
+            line.append_text(_player_label(player, sheet))
+            line.append(" ")
+            line.append_text(_game_cell(game, player, sheet))
+            line.plain = line.plain.replace("\n", "  ")
+            lines.append(line)
+        parts.append(Group(Text(f"Game {game_name(game.number)} · {state}", style="bold"), *lines))
+    wins = " · ".join(f"{p} {sheet.wins[p]}" for p in sheet.players)
+    parts.append(Text(f"Wins: {wins}", style="bold"))
+    if sheet.rules.shows_totals:
+        totals = " · ".join(f"{p} {sheet.totals[p]}" for p in sheet.players)
+        parts.append(Text(f"Total: {totals}", style="bold"))
+    return Group(*parts)
 
 
 def sheet_notes(sheet: Sheet) -> list[Text | Pieces]:
@@ -142,7 +179,12 @@ def sheet_view(match: Match) -> Group:
         ],
         separator=Text(" · ", style="dim"),
     )
-    table = Fit(sheet_table(sheet), narrow_sheet_table(sheet))
+    table = Fit(
+        sheet_table(sheet),
+        narrow_sheet_table(sheet),
+        narrow_sheet_table(sheet, label_lines=True),
+        sheet_records(sheet),
+    )
     return Group(title, table, *sheet_notes(sheet))
 
 
@@ -152,6 +194,34 @@ def print_sheet(match: Match, lines: Iterable[str] = ()) -> None:
     console.print(sheet_view(match))
     for line in lines:
         console.print(Text(line))
+
+
+def hands_records(sheet: Sheet) -> Group:
+    """The hands table stacked, a record per hand, for a narrow terminal."""
+    parts = []
+    for played in sheet.hands:
+        line = hand_line(played)
+        parts.append(
+            record(
+                f"Hand {line.number}: {line.what}",
+                [f"{line.dealer} dealt", line.points, line.where],
+            )
+        )
+    return Group(*parts)
+
+
+def games_records(sheet: Sheet) -> Group:
+    """The games table stacked, a record per game, for a narrow terminal."""
+    parts = [
+        record(
+            f"Game {game_name(game.number)}: {f'won by {game.winner}' if game.winner else 'open'}",
+            [f"{player} {game_score(game, player)}" for player in sheet.players],
+        )
+        for game in sheet.games
+    ]
+    if sheet.rules.shows_totals:
+        parts.append(record("Total", [f"{p} {sheet.totals[p]}" for p in sheet.players]))
+    return Group(*parts)
 
 
 def hands_table(sheet: Sheet) -> Table:
@@ -187,8 +257,10 @@ def games_table(sheet: Sheet) -> Table:
     return table
 
 
-def summary_view(match: Match) -> Group:
-    """The printable match summary."""
+def summary_view(match: Match, *, records: bool = True) -> Group:
+    """The printable match summary. Where the games or hands table does not fit, a record
+    per game or hand instead; `records=False` keeps the tables, their cells wrapped (for
+    a page of fixed width: the text file and the SVG)."""
     sheet = match.sheet
     first, second = match.players
     result = result_sentence(match)
@@ -208,13 +280,19 @@ def summary_view(match: Match) -> Group:
         header,
         Text(""),
         Text("Games", style="bold underline"),
-        games_table(sheet),
+        Fit(games_table(sheet), games_records(sheet)) if records else games_table(sheet),
         Text(hands_won_line(sheet)),
         Text(""),
         *settling,
         Text("Hands", style="bold underline"),
-        hands_table(sheet) if sheet.hands else Text("No hands yet."),
+        _hands_view(sheet, records),
     )
+
+
+def _hands_view(sheet: Sheet, records: bool) -> RenderableType:
+    if not sheet.hands:
+        return Text("No hands yet.")
+    return Fit(hands_table(sheet), hands_records(sheet)) if records else hands_table(sheet)
 
 
 def print_summary(match: Match) -> None:

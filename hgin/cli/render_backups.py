@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from hgin.cli.layout import Fit, record
 from hgin.cli.render import make_console
 from hgin.engine.match import Match
 from hgin.recovery import local_time
@@ -44,6 +46,23 @@ def backups_table(entries: list[BackupEntry]) -> Table:
     return table
 
 
+def backups_records(entries: list[BackupEntry]) -> Group:
+    """The backups stacked, one record each, for a terminal too narrow for the table."""
+    parts = []
+    for entry in entries:
+        hands = "?" if entry.match is None else str(len(entry.match.hands))
+        figures = [
+            local_time(entry.backup.kept_at),
+            f"{hands} hand{'' if hands == '1' else 's'}",
+            state_of(entry.match, entry.problem),
+            entry.backup.name,
+        ]
+        if entry.backup.before_schema is not None:
+            figures.append("(as before an upgrade)")
+        parts.append(record(f"Backup {entry.number}", figures))
+    return Group(*parts)
+
+
 def print_backups(match_id: str, present: Match | None, entries: list[BackupEntry]) -> None:
     """The backup list with a line about the present version and how to restore."""
     console = make_console()
@@ -53,5 +72,5 @@ def print_backups(match_id: str, present: Match | None, entries: list[BackupEntr
         count = len(present.hands)
         now = f"now {count} hand{'' if count == 1 else 's'}, {state_of(present, None)}"
     console.print(Text(f"Backups of match {match_id} ({now}), newest first:"))
-    console.print(backups_table(entries))
+    console.print(Fit(backups_table(entries), backups_records(entries)))
     console.print(Text("Bring one back with 'hgin restore N'; the present version is kept first."))

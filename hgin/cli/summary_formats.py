@@ -79,7 +79,7 @@ def summary_text(match: Match, width: int = TEXT_WIDTH) -> str:
     from hgin.cli.render import summary_view
 
     console = _recording(width)
-    console.print(summary_view(match))
+    console.print(summary_view(match, records=False))
     lines = console.export_text(styles=False).splitlines()
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
@@ -102,7 +102,7 @@ def summary_svg(match: Match, widths: tuple[int, ...] = SVG_WIDTHS) -> str:
     best: tuple[float, Console] | None = None
     for width in widths:
         drawn = _recording(width)
-        drawn.print(summary_view(match))
+        drawn.print(summary_view(match, records=False))
         scale = page_scale(width, len(drawn.export_text(clear=False).splitlines()))
         if best is None or scale > best[0]:
             best = (scale, drawn)

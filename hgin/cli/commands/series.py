@@ -49,9 +49,11 @@ def standing_to_dict(state: Standing) -> dict[str, Any]:
 
 def print_standing(state: Standing, lines: list[str]) -> None:
     from rich import box
+    from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
+    from hgin.cli.layout import Fit, record
     from hgin.cli.render import make_console
 
     series = state.series
@@ -61,21 +63,21 @@ def print_standing(state: Standing, lines: list[str]) -> None:
     table.add_column(Text(first), justify="right")
     table.add_column(Text(second), justify="right")
     table.add_column("Won by")
+    records = []  # the same rows stacked, for a terminal too narrow for the table
     running = dict.fromkeys(series.players, 0)
     for match_id, totals, winner in state.per_match:
         for player in series.players:
             running[player] += totals[player]
-        table.add_row(
-            Text(match_id),
-            Text(f"+{totals[first]} = {running[first]}"),
-            Text(f"+{totals[second]} = {running[second]}"),
-            Text(winner or "level"),
-        )
+        cells = [f"+{totals[p]} = {running[p]}" for p in series.players]
+        table.add_row(Text(match_id), *(Text(c) for c in cells), Text(winner or "level"))
+        figures = [f"{p} {c}" for p, c in zip(series.players, cells, strict=True)]
+        records.append(record(match_id, [*figures, f"won by {winner}" if winner else "level"]))
     if state.in_play:
         table.add_row(Text(state.in_play), Text("in play"), Text(""), Text(""))
+        records.append(record(state.in_play, ["in play"]))
     console = make_console()
     console.print(Text(f"Series {series.id}: {first} v {second} to {series.target}", "bold"))
-    console.print(table)
+    console.print(Fit(table, Group(*records)))
     if state.finished:
         result = (
             f"Series over: {state.winner} wins, {state.credited[state.winner]} to "

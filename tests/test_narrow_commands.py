@@ -1,0 +1,117 @@
+"""Every command at 40, 60 and 80 columns, and piped: no line wider than the terminal, and no
+name, figure or formula cut or split to make it fit (tables turn into records instead)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+from tests.conftest import Run, recorded_home
+
+LONG = "Christabel-Annabelle"
+# Values that must each appear whole on one line, whatever the width.
+WHOLE = {
+    "show": [LONG, "Bartholomew", "█████░░░"],
+    "summary": [LONG, "25 + 40 = 65", "30 − 3 = 27", "knock won by Bartholomew"],
+    "summary of Zoë v Bob": ["5 − 4 + 25 = 26", "games I and II", "undercut by Zoë"],
+    "matches": [f"{LONG} v Bartholomew", "{zoe}", "won by Annabelle"],
+    "stats": ["Annabelle", "Bartholomew", "65.00", "Annabelle v Bartholomew", "1–0"],
+    "rules": ["gin-bonus", "undercut-bonus", "alternate"],
+    "restore": ["000001-", "in play"],
+}
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "show": ("show", "-m", "{christabel}"),
+    "summary": ("summary", "-m", "{christabel}"),
+    "summary of Zoë v Bob": ("summary", "-m", "{zoe}"),
+    "matches": ("matches",),
+    "stats": ("stats",),
+    "rules": ("rules",),
+    "restore": ("restore", "-m", "{zoe}"),
+}
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three matches: a finished one (statistics), Zoë v Bob with a knock, a gin and an
+    undercut, and a five-game match between long names."""
+    return recorded_home(
+        tmp_path_factory.mktemp("narrow") / "home",
+        ("new", "Annabelle", "Bartholomew", "--rules", "classic", "--games", "1", "--target", "50"),
+        ("gin", "ann", "40"),
+        ("new", LONG, "Bartholomew", "--rules", "classic", "--games", "5", "--dealer", "Bart"),
+        ("gin", "chr", "40"),
+        ("knock", "bar", "3", "30"),
+        ("new", "Zoë", "Bob", "--dealer", "Bob"),
+        ("knock", "zo", "3", "30"),
+        ("gin", "bob", "20"),
+        ("knock", "bob", "5", "4"),
+    )
+
+
+@pytest.fixture
+def home(template: Path, hgin_home: Path) -> Path:
+    import shutil
+
+    shutil.copytree(template, hgin_home)
+    return hgin_home
+
+
+def whole_on_a_line(value: str, text: str) -> bool:
+    return any(value in line for line in text.splitlines())
+
+
+def filled(words: tuple[str, ...] | list[str], home: Path) -> list[str]:
+    """`words` with {christabel} and {zoe} replaced by those matches' identifiers."""
+    ids = {p.stem.split("-")[3]: p.stem for p in (home / "matches").glob("*.json")}
+    return [w.format(**ids) for w in words]
+
+
+@pytest.mark.parametrize("width", [40, 60, 80])
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_command_fits_without_cutting(
+    run: Run, monkeypatch: pytest.MonkeyPatch, home: Path, width: int, name: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    result = run(*filled(COMMANDS[name], home))
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "…" not in text  # Rich's mark of a cut value
+    too_wide = [line for line in text.splitlines() if cell_len(line) > width]
+    assert too_wide == []
+    for value in filled(WHOLE[name], home):
+        assert whole_on_a_line(value, text), (value, text)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_piped_output_has_no_trailing_blanks(
+    run: Run, monkeypatch: pytest.MonkeyPatch, home: Path, name: str
+) -> None:
+    monkeypatch.delenv("COLUMNS")
+    text = run(*filled(COMMANDS[name], home)).stdout
+    assert text and all(line == line.rstrip() for line in text.splitlines())
+
+
+def test_piped_sentences_are_not_wrapped(
+    run: Run, monkeypatch: pytest.MonkeyPatch, home: Path
+) -> None:
+    monkeypatch.delenv("COLUMNS")
+    result = run(*filled(("gin", "chr", "50", "-m", "{christabel}"), home))
+    sentence = next(line for line in result.stdout.splitlines() if line.startswith("Gin:"))
+    assert sentence.startswith(f"Gin: {LONG} scores 25 + 50 = 75 in games I and II; game I ")
+    assert sentence.endswith(")."), sentence
+    assert len(sentence) > 80
+    assert "Only finished matches count. Best: most points in one hand won. Streak:" in (
+        run("stats").stdout
+    )
+
+
+@pytest.mark.usefixtures("home")
+def test_with_columns_set_piped_sentences_wrap_at_that_width(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = run("stats").stdout.splitlines()
+    assert max(cell_len(line) for line in lines) <= 60
+    assert all(line == line.rstrip() for line in lines)
