@@ -20,6 +20,7 @@ WHOLE = {
     "stats": ["Annabelle", "Bartholomew", "65.00", "Annabelle v Bartholomew", "1–0"],
     "rules": ["gin-bonus", "undercut-bonus", "alternate"],
     "restore": ["000001-", "in play"],
+    "settle": ["Game I: Annabelle wins 290 (290 to 0)."],
 }
 COMMANDS: dict[str, tuple[str, ...]] = {
     "show": ("show", "-m", "{christabel}"),
@@ -29,6 +30,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "stats": ("stats",),
     "rules": ("rules",),
     "restore": ("restore", "-m", "{zoe}"),
+    "settle": ("settle", "-m", "{annabelle}"),
 }
 
 

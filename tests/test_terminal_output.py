@@ -105,6 +105,8 @@ READING: list[tuple[tuple[str, ...], str]] = [
     (("matches",), ""),
     (("rules",), ""),
     (("count", CARDS), ""),
+    (("settle", "--stake", "0.05", "--currency", "€"), ""),
+    (("settle", "-m", "li"), ""),
     (("play",), "knock ann 2 20 -u 3d\nbogus\nundo\nshow\n"),  # leaves the match as it was
 ]
 

@@ -42,6 +42,8 @@ ASCII_FORMS: dict[str, str] = {
     "“": '"',
     "”": '"',
     "\u00a0": " ",  # no-break space
+    "€": "EUR",  # a currency given to `settle`
+    "£": "GBP",
 }
 
 BOX_DRAWING = range(0x2500, 0x2580)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper
 
 STAKE_NOTES = {
@@ -41,7 +41,7 @@ def settle(
     settlement = settled.settlement
     if as_json:
         data = {"id": settled.match.id, **settlement_dict(settlement, settled.currency)}
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        print_json(data)
         return
     first, second = settled.match.players
     lines = [f"{first} v {second} · match {settled.match.id}"]
