@@ -180,7 +180,7 @@ def _lossless(encoding: str) -> bool:
 
 
 def _config_asks() -> bool:
-    from hgin.store.config import ascii_setting
+    from hgin.store.paths import ascii_setting
 
     return ascii_setting()
 

@@ -14,9 +14,8 @@ from typing import Any
 
 from hgin.engine.rules import Rules, option_flag, rule_options, with_options
 from hgin.errors import HginError
-from hgin.store.paths import config_dir
+from hgin.store.paths import config_file
 
-CONFIG_NAME = "config.toml"
 KNOWN = "rules, players, ascii and each rule option that 'hgin rules' lists"
 SHOWN_ALWAYS = ("target", "games")  # the rule options `hgin config` shows even when not set
 DEFAULT_RULES = "friendly"
@@ -47,11 +46,6 @@ STARTER = """\
 # that lacks them. hgin does this by itself where the terminal cannot show them.
 # ascii = true
 """
-
-
-def config_file(folder: Path | None = None) -> Path:
-    """Where the settings file is (or would be)."""
-    return (folder if folder is not None else config_dir()) / CONFIG_NAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,25 +173,6 @@ def load_config(folder: Path | None = None) -> Config:
     except UnicodeDecodeError:
         raise Unusable(path, "it is not UTF-8 text") from None
     return parse_config(text, path)
-
-
-def ascii_setting(folder: Path | None = None) -> bool:
-    """Whether the settings file asks for ASCII drawing (`ascii = true`).
-
-    Read on its own as every command starts, so it must cost next to nothing: no file, or one
-    that does not mention the setting, is not parsed at all; a file hgin cannot read is left
-    for the commands that use it (`new`, `config`) to report.
-    """
-    try:
-        raw = config_file(folder).read_bytes()
-    except (OSError, HginError):
-        return False
-    if b"ascii" not in raw:
-        return False
-    try:
-        return tomllib.loads(raw.decode("utf-8")).get("ascii") is True
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
-        return False
 
 
 def init_config(folder: Path | None = None) -> Path:

@@ -8,6 +8,7 @@ from pathlib import Path
 from hgin.errors import HginError
 
 HOME_VARIABLE = "HGIN_HOME"
+CONFIG_NAME = "config.toml"
 
 
 def home_override() -> Path | None:
@@ -62,3 +63,30 @@ def config_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_config_path("hgin", appauthor=False)
+
+
+def config_file(folder: Path | None = None) -> Path:
+    """Where the settings file is (or would be)."""
+    return (folder if folder is not None else config_dir()) / CONFIG_NAME
+
+
+def ascii_setting(folder: Path | None = None) -> bool:
+    """Whether the settings file asks for ASCII drawing (`ascii = true`; see
+    `hgin.store.config`, which reads and checks the whole file for the commands that use it).
+
+    Read here on its own as every command starts, so it costs next to nothing: no file, or
+    one that does not mention the setting, is not parsed at all; a file that cannot be read
+    is left for `hgin config` and `hgin new` to report.
+    """
+    from hgin.store.guard import SMALL_CAP, parse_toml, read_bytes
+
+    try:
+        raw = read_bytes(config_file(folder), cap=SMALL_CAP)
+    except HginError:
+        return False
+    if raw is None or b"ascii" not in raw:
+        return False
+    try:
+        return parse_toml(raw, config_file(folder)).get("ascii") is True
+    except HginError:
+        return False

@@ -126,5 +126,5 @@ def stats(
         written = keeper.write_output(target, text)
         typer.echo(f"Wrote {written}.")
     elif text:
-        print_document(text, "json" if as_json else output_format)
+        print_document(text, chosen)
     warn_unreadable(statistics.unreadable)
