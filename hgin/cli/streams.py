@@ -49,7 +49,7 @@ class Plain(io.TextIOBase):
         self.ascii_only = ascii_only
         self.strip = strip
         self.target = (getattr(inner, "encoding", None) or "utf-8").lower()
-        self.lossless = codecs.lookup(self.target).name in ("utf-8", "utf-16", "utf-32")
+        self.lossless = _lossless(self.target)
         self.table: dict[int, str] = {}
         if ascii_only:
             from hgin.reports.symbols import ascii_table
