@@ -63,7 +63,8 @@ def test_a_whole_match_played_to_the_end(run: Run, show_json, ines_oskar: None) 
     # the refusals: one line each, on stderr, and then a tally for scripts
     assert result.stderr.splitlines() == [
         "hgin: 'foo' is not a command (help lists them)",
-        "hgin: match over: only undo, show, summary and quit work now",
+        "hgin: the match is over, no hand can be recorded: count, undo, redo, show, summary, "
+        "edit, delete, help and quit still work",
         "hgin: refused 2 lines: 5, 11; every other line was done",
     ]
     assert result.exit_code == 1
@@ -295,8 +296,11 @@ def test_at_a_terminal_there_is_a_prompt_and_a_goodbye(
     monkeypatch.setattr("builtins.input", terminal.input)
     result = run("play")
     assert result.exit_code == 0  # a refused line at a terminal is part of the conversation
-    assert terminal.prompts == ["hand 1> ", "hand 2> ", "hand 2> ", "hand 3> ", "over> "]
-    assert play_loop.GREETING in result.stdout
+    prompts = ["hand 1> ", "hand 2> ", "hand 2> ", "hand 3> ", "over> "]
+    if isinstance(end, KeyboardInterrupt):
+        prompts.append("over> ")  # the first Ctrl-C only clears the line
+    assert terminal.prompts == prompts
+    assert "Type a hand: gin Ines 18, knock Oskar 7 12, draw; or help." in result.stdout
     match_id = show_json()["id"]
     assert result.stdout.endswith(f"\nBye: every hand is saved (match {match_id}).\n")
     assert result.stderr == "hgin: 'nonsense' is not a command (help lists them)\n"

@@ -13,10 +13,8 @@ import typer
 
 from hgin.cli.app import one_line
 from hgin.errors import HginError
-from hgin.play.session import Reply, TableSession
+from hgin.play.session import Reply, TableSession, greeting
 from hgin.scorekeeper import ScoreKeeper
-
-GREETING = "Type a hand: gin ines 18, knock osk 7 12, draw; or help."
 
 
 def is_terminal() -> bool:
@@ -97,7 +95,7 @@ def refuse(error: HginError) -> None:
 
 
 def run_session(match: str | None) -> int:
-    """Play lines until quit, end of input or Ctrl-C; the exit status to leave with.
+    """Play lines until quit, end of input or a second Ctrl-C; the exit status to leave with.
 
     Piped input that had refused lines ends with status 1, so that a script can notice.
     """
@@ -107,18 +105,27 @@ def run_session(match: str | None) -> int:
     session = TableSession(ScoreKeeper(), match)
     show(session.start())
     if interactive:
-        typer.echo(GREETING)
+        typer.echo(greeting(session.match))
     refused: list[int] = []
     number = 0
+    interrupted = False
     try:
         while True:
             try:
                 line = read_line(session.prompt, interactive)
+            except KeyboardInterrupt:
+                # Ctrl-C clears the line being typed; a second one in a row leaves.
+                if interrupted or not interactive:
+                    break
+                interrupted = True
+                typer.echo("\n(line cleared: Ctrl-C again or Ctrl-D leaves)")
+                continue
             except HginError as error:
                 number += 1
                 refuse(error)
                 refused.append(number)
                 continue
+            interrupted = False
             if line is None:
                 break
             number += 1

@@ -14,6 +14,8 @@ from hgin.editing import delete_hand, edit_hand
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.play.parser import (
+    COMMANDS,
+    ENTRY_KINDS,
     CountCards,
     Delete,
     Edit,
@@ -25,18 +27,36 @@ from hgin.play.parser import (
     help_lines,
     parse_line,
     resolved,
+    typed_name,
 )
 from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
 
 if TYPE_CHECKING:
     from hgin.engine.card_entry import CountedHand
 
-OVER = (
-    "The match is over: nothing more to record "
-    "(undo takes the last hand back; summary, show and quit still work)."
-)
 
-FINISHED = "match over: only undo, show, summary and quit work now"
+def still_working() -> str:
+    """The words that still work once the match is over: every one but the kinds of hand."""
+    names = [word.name for word in COMMANDS if word not in ENTRY_KINDS]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def over_note() -> str:
+    """Said when the match ends, and again whenever its sheet is shown."""
+    return f"The match is over: nothing more to record ({still_working()} still work)."
+
+
+def finished_refusal() -> str:
+    """The refusal of a hand typed once the match is over."""
+    return f"the match is over, no hand can be recorded: {still_working()} still work"
+
+
+def greeting(match: Match) -> str:
+    """The first words at a terminal, with the match's own players as the example."""
+    if match.sheet.finished:
+        return f"Type a word: {still_working()} (help explains them)."
+    first, second = (typed_name(player) for player in match.players)
+    return f"Type a hand: gin {first} 18, knock {second} 7 12, draw; or help."
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +92,7 @@ class TableSession:
         return f"hand {len(self.match.hands) + 1}> "
 
     def _over_note(self) -> tuple[str, ...]:
-        return (OVER,) if self.match.sheet.finished else ()
+        return (over_note(),) if self.match.sheet.finished else ()
 
     def _changed(self, outcome: Outcome) -> Reply:
         was_over = self.match.sheet.finished
@@ -97,7 +117,7 @@ class TableSession:
         if isinstance(action, Record):
             self.match = keeper.load(match_id)
             if self.match.sheet.finished:
-                raise HginError(FINISHED)
+                raise HginError(finished_refusal())
             entry = action.entry
             if from_cards(entry):
                 return self._counted(entry)

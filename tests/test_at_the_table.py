@@ -1,0 +1,142 @@
+"""What players meet at the table: play's greeting and keys, messages that name the right
+things, finding a match by a player, and help without internals."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run, flat
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Pty:
+    """`hgin play` run in a pseudo-terminal that is its controlling terminal, so that Ctrl-C
+    is the terminal's interrupt key and Ctrl-D its end of input, as for a person."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        master, slave = pty.openpty()
+        env = {**os.environ, "HGIN_HOME": str(home), "COLUMNS": "80", "NO_COLOR": "1"}
+        env.pop("FORCE_COLOR", None)
+
+        def take_terminal() -> None:
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "hgin", "play", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
+            preexec_fn=take_terminal,
+        )
+        os.close(slave)
+        self.master = master
+        self.seen = ""
+
+    def read_until(self, wanted: str, limit: float = 30.0) -> str:
+        """Output up to and including `wanted` (waits for it; fails if it never comes)."""
+        deadline = time.monotonic() + limit
+        while wanted not in self.seen:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never saw {wanted!r} in {self.seen!r}")
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:
+                    chunk = b""
+                if not chunk and self.process.poll() is not None:
+                    raise AssertionError(f"hgin ended before {wanted!r}: {self.seen!r}")
+                self.seen += ANSI.sub("", chunk.decode("utf-8", "replace"))
+        head, _, self.seen = self.seen.partition(wanted)
+        return head + wanted
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def close(self) -> int:
+        try:
+            return self.process.wait(timeout=30)
+        finally:
+            os.close(self.master)
+
+
+@pytest.fixture
+def ann_bob(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+
+
+def test_play_greets_with_the_players_of_the_match(run: Run, hgin_home: Path) -> None:
+    assert run("new", "Mary Jane", "Bob", "--dealer", "Bob").exit_code == 0
+    session = Pty(hgin_home)
+    session.read_until('Type a hand: gin "Mary Jane" 18, knock Bob 7 12, draw; or help.\r\n')
+    session.read_until("hand 1> ")
+    session.type(b"\x04")
+    session.read_until("Bye: every hand is saved (match 2026-")
+    assert session.close() == 0
+
+
+def test_ctrl_c_clears_the_line_and_a_second_one_leaves(
+    run: Run, show_json, hgin_home: Path, ann_bob: None
+) -> None:
+    session = Pty(hgin_home)
+    session.read_until("hand 1> ")
+    session.type(b"gin ann 10\x03")  # typed, then thought better of it
+    assert session.read_until("hand 1> ").strip() == (
+        "(line cleared: Ctrl-C again or Ctrl-D leaves)\r\nhand 1>"
+    )
+    session.type(b"gin bob 5\r")
+    assert "Gin: Bob scores 25 + 5 = 30 in game I." in session.read_until("hand 2> ")
+    session.type(b"\x03")
+    session.read_until("hand 2> ")
+    session.type(b"\x03")
+    assert "Bye: every hand is saved" in session.read_until(").\r\n")
+    assert session.close() == 0
+    assert [(h["winner"], h["points"]) for h in show_json()["hands"]] == [("Bob", 30)]
+
+
+def test_ctrl_d_leaves_at_once(run: Run, hgin_home: Path, ann_bob: None) -> None:
+    session = Pty(hgin_home)
+    session.read_until("hand 1> ")
+    session.type(b"\x04")
+    session.read_until("Bye: every hand is saved")
+    assert session.close() == 0
+
+
+def test_over_the_greeting_and_the_refusal_list_every_word_that_works(
+    run: Run, hgin_home: Path, ann_bob: None
+) -> None:
+    for _ in range(3):
+        assert run("gin", "ann", "98").exit_code == 0
+    session = Pty(hgin_home)
+    start = session.read_until("over> ")
+    assert (
+        "The match is over: nothing more to record (count, undo, redo, show, summary, edit, "
+        "delete, help and quit still work)." in flat(start)
+    )
+    assert (
+        "Type a word: count, undo, redo, show, summary, edit, delete, help and quit (help "
+        "explains them)." in flat(start)
+    )
+    session.type(b"g a 3\r")
+    assert flat(session.read_until("over> ")) == (
+        "g a 3 hgin: the match is over, no hand can be recorded: count, undo, redo, show, "
+        "summary, edit, delete, help and quit still work over>"
+    )
+    session.type(b"q\r")
+    session.read_until("Bye")
+    assert session.close() == 0
