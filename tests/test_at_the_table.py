@@ -140,3 +140,24 @@ def test_over_the_greeting_and_the_refusal_list_every_word_that_works(
     session.type(b"q\r")
     session.read_until("Bye")
     assert session.close() == 0
+
+
+def test_a_doubled_shutout_adds_up_to_the_bonus_on_the_sheet(run: Run) -> None:
+    run("new", "Ann", "Bob", "--shutout", "double", "--game-bonus", "100", "--box-bonus", "25")
+    result = run("gin", "ann", "80")
+    assert result.exit_code == 0
+    assert "+355" in result.stdout  # the winner's bonuses on the sheet
+    assert flat(result.stdout).endswith(
+        "Gin: Ann scores 25 + 80 = 105 in game I; game I closes, Ann wins it (game bonus 100; "
+        "boxes Ann 25; Bob shut out, so Ann's 105 + 100 + 25 = 230 doubles to 460; "
+        "bonuses 100 + 25 + 230 = +355)."
+    )
+
+
+def test_a_doubled_shutout_without_boxes(run: Run) -> None:
+    run("new", "Ann", "Bob", "--shutout", "double", "--game-bonus", "50", "--target", "30")
+    result = run("knock", "bob", "2", "40")
+    assert flat(result.stdout).endswith(
+        "Knock: Bob scores 40 − 2 = 38 in game I; game I closes, Bob wins it (game bonus 50; "
+        "Ann shut out, so Bob's 38 + 50 = 88 doubles to 176; bonuses 50 + 88 = +138)."
+    )

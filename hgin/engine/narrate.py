@@ -23,14 +23,34 @@ def _closing_phrase(closing: Closing, loser: str) -> str:
         extras.append(f"game bonus {closing.game_bonus}")
     if closing.shutout:
         extras.append(f"{loser} shut out")
-    if closing.shutout_bonus:
-        extras.append(f"shutout doubles to +{closing.shutout_bonus}")
     boxes = [f"{p} {b}" for p, b in closing.boxes.items() if b]
-    if boxes:
+    if closing.shutout_bonus:
+        extras.remove(f"{loser} shut out")
+        if boxes:
+            extras.append("boxes " + ", ".join(boxes))
+        extras.extend(_doubling_phrases(closing, loser))
+    elif boxes:
         extras.append("boxes " + ", ".join(boxes))
     if extras:
         text += f" ({'; '.join(extras)})"
     return text
+
+
+def _doubling_phrases(closing: Closing, loser: str) -> list[str]:
+    """A doubled shutout spelled out so that it adds up to the bonus the sheet shows."""
+    winner = closing.winner
+    box = closing.boxes.get(winner, 0)
+    # The doubling adds the winner's whole game total again, so the total before it is the
+    # points plus the game bonus and boxes; the points are what is left of it.
+    points = closing.shutout_bonus - closing.game_bonus - box
+    terms = [str(points), str(closing.game_bonus)] + ([str(box)] if box else [])
+    added = [str(closing.game_bonus)] + ([str(box)] if box else []) + [str(closing.shutout_bonus)]
+    bonus = closing.game_bonus + box + closing.shutout_bonus
+    return [
+        f"{loser} shut out, so {winner}'s {' + '.join(terms)} = {closing.shutout_bonus} "
+        f"doubles to {2 * closing.shutout_bonus}",
+        f"bonuses {' + '.join(added)} = +{bonus}",
+    ]
 
 
 def describe_hand(played: PlayedHand) -> str:

@@ -41,7 +41,10 @@ def new(
 ) -> None:
     """Start a match between NAME1 and NAME2 and make it the current one."""
     if (first is None) != (second is None):
-        raise typer.BadParameter("name both players, or neither to use the config file's")
+        raise typer.BadParameter(
+            "name both players, or neither to play the two named by 'players' in config.toml",
+            param_hint="'NAME2'",
+        )
     started = ScoreKeeper().new(first, second, rules=rules, options=rule_values, dealer=dealer)
     match = started.match
     how = "chosen" if dealer is not None else "drawn by lot"
