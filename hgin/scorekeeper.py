@@ -54,12 +54,13 @@ class Outcome:
 
     @property
     def lines(self) -> list[str]:
-        return [self.message]
+        return self.message.split("\n")
 
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """A new match, and a line naming the defaults the settings file gave it (if any)."""
+    """A new match and the sentences that say so: who deals first, the unfinished match that
+    stops being current (if any), the defaults the settings file gave it (if any)."""
 
     match: Match
     notes: list[str]
@@ -229,11 +230,15 @@ class ScoreKeeper:
     ) -> Started:
         """Start a match as `hgin new` does: players, rules (a profile or preset by name) and
         rule `options` from the arguments, anything left out from the settings file."""
+        from hgin.engine.narrate import describe_left, describe_new
         from hgin.store.config import settings_for_new
 
         chosen = settings_for_new(first, second, rules, dict(options or {}), self.config())
-        match = self.new_match(chosen.first, chosen.second, chosen.rules, dealer=dealer)
-        return Started(match, chosen.notes)
+        match, left = self._create(chosen.first, chosen.second, chosen.rules, dealer, None, None)
+        lines = [describe_new(match, chosen=dealer is not None)]
+        if left is not None:
+            lines.append(describe_left(left))
+        return Started(match, [*lines, *chosen.notes])
 
     def new_match(
         self,
@@ -249,6 +254,18 @@ class ScoreKeeper:
         `also` runs under the same lock once the match is saved (a series records it there);
         if it refuses, the new match is removed again.
         """
+        return self._create(first, second, rules, dealer, chooser, also)[0]
+
+    def _create(
+        self,
+        first: str,
+        second: str,
+        rules: Rules | None,
+        dealer: str | None,
+        chooser: random.Random | None,
+        also: Callable[[Match], None] | None,
+    ) -> tuple[Match, Match | None]:
+        """The new match, and the unfinished match that was current before it (if any)."""
         from hgin.engine.match import Match, check_name
         from hgin.engine.rules import PROFILES
 
@@ -272,7 +289,8 @@ class ScoreKeeper:
                 first_dealer=first_dealer,
                 created=created,
             )
-            previous = self.store.current_id() if also is not None else None
+            previous = self.store.current_id()
+            left = self._unfinished(previous)
             self.store.create(match)
             if also is not None:
                 try:
@@ -280,7 +298,18 @@ class ScoreKeeper:
                 except BaseException:
                     self.store.discard_new(match.id, previous)
                     raise
-        return match
+        return match, left
+
+    def _unfinished(self, match_id: str | None) -> Match | None:
+        """The match `match_id` if it can be read and is not finished (a damaged one is left
+        for the commands that use it to report)."""
+        if match_id is None:
+            return None
+        try:
+            loaded = self.store.load(match_id)
+        except HginError:
+            return None
+        return None if loaded.sheet.finished else loaded
 
     # -- changing a match ----------------------------------------------------------------
 

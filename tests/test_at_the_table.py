@@ -161,3 +161,38 @@ def test_a_doubled_shutout_without_boxes(run: Run) -> None:
         "Knock: Bob scores 40 − 2 = 38 in game I; game I closes, Bob wins it (game bonus 50; "
         "Ann shut out, so Bob's 38 + 50 = 88 doubles to 176; bonuses 50 + 88 = +138)."
     )
+
+
+def test_the_demo_shows_its_new_command_before_the_first_sheet(run: Run) -> None:
+    result = run("demo")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "$ hgin new Ann Bob --rules friendly --dealer Bob"
+    assert lines[1].startswith("Ann v Bob · friendly rules · 3 games to 100")
+    first_sheet = result.stdout.split("$ hgin knock")[0]
+    match_id = lines[1].rsplit(" ", 1)[1]
+    assert first_sheet.rstrip().endswith(
+        f"Next deal: Bob.\nNew match {match_id}. Bob deals first (chosen)."
+    )
+
+
+def test_new_names_the_unfinished_match_it_leaves(run: Run, show_json) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    left = show_json()["id"]
+    result = run("new", "Cy", "Di", "--dealer", "Cy")
+    assert result.exit_code == 0
+    assert flat(result.stdout).endswith(
+        f"Match {left} (Ann v Bob, 1 hand) is not finished and is no longer current; "
+        f"'hgin use {left}' goes back to it."
+    )
+    assert run("use", left).exit_code == 0
+    assert show_json()["id"] == left
+
+
+def test_new_says_nothing_of_a_finished_match(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann", "--games", "1")
+    run("gin", "ann", "98")
+    result = run("new", "Cy", "Di", "--dealer", "Cy")
+    assert "not finished" not in result.stdout
+    assert flat(result.stdout).endswith("Cy deals first (chosen).")

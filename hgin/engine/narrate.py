@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hgin.engine.hands import RESULT_TITLES
 from hgin.engine.sheet import Closing, PlayedHand, Sheet, game_name
+
+if TYPE_CHECKING:
+    from hgin.engine.match import Match
 
 
 def games_phrase(numbers: Sequence[int]) -> str:
@@ -124,3 +128,20 @@ def describe_changes(before: Sheet, after: Sheet) -> list[str]:
     if not lines:
         lines.append("No score on the sheet changed.")
     return lines
+
+
+def describe_new(match: Match, *, chosen: bool) -> str:
+    """'New match 2026-11-30-ann-bob. Bob deals first (chosen).'"""
+    how = "chosen" if chosen else "drawn by lot"
+    return f"New match {match.id}. {match.first_dealer} deals first ({how})."
+
+
+def describe_left(match: Match) -> str:
+    """What a new match says of the unfinished match that was current before it."""
+    first, second = match.players
+    hands = len(match.hands)
+    played = f"{hands} hand{'s' if hands != 1 else ''}"
+    return (
+        f"Match {match.id} ({first} v {second}, {played}) is not finished and is no longer "
+        f"current; 'hgin use {match.id}' goes back to it."
+    )

@@ -43,13 +43,15 @@ def demo(
     import tempfile
 
     from hgin.cli.render import print_lines, print_sheet, print_summary
+    from hgin.engine.narrate import describe_new
     from hgin.engine.rules import PROFILES
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:
         keeper = ScoreKeeper(Path(folder))
+        print_lines([f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob"])
         match = keeper.new_match("Ann", "Bob", profile, dealer="Bob")
-        print_sheet(match, [f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob"])
+        print_sheet(match, [describe_new(match, chosen=True)])
         for words in DEMO_HANDS:
             print_lines(["", "$ hgin " + " ".join(words)])
             outcome = play_demo_hand(keeper, words)

@@ -46,14 +46,9 @@ def new(
             param_hint="'NAME2'",
         )
     started = ScoreKeeper().new(first, second, rules=rules, options=rule_values, dealer=dealer)
-    match = started.match
-    how = "chosen" if dealer is not None else "drawn by lot"
     from hgin.cli.render import print_sheet
 
-    print_sheet(
-        match,
-        [f"New match {match.id}. {match.first_dealer} deals first ({how}).", *started.notes],
-    )
+    print_sheet(started.match, started.notes)
 
 
 @app.command()
