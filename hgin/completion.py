@@ -12,13 +12,15 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
 
+from hgin.engine.names import fold
 from hgin.errors import HginError
 
 
 def keep_typed(typed: str, candidate: str) -> str:
-    """`candidate` starting with the letters exactly as typed (when only case differs)."""
+    """`candidate` starting with the letters exactly as typed (when only case or accents
+    differ: 'zoe' + Tab keeps 'zoe', which hgin reads as Zoë)."""
     head = candidate[: len(typed)]
-    if head != typed and head.casefold() == typed.casefold():
+    if head != typed and fold(head) == fold(typed):
         return typed + candidate[len(typed) :]
     return candidate
 
@@ -41,11 +43,12 @@ def shortest_words(name: str, players: tuple[str, str]) -> str:
 
 
 def player_candidates(typed: str, players: Sequence[str]) -> list[str]:
-    """The players whose name starts with `typed` (ignoring case), as the shell should insert."""
-    wanted = typed.casefold()
+    """The players whose name starts with `typed` (ignoring case and accents), as the shell
+    should insert them."""
+    wanted = fold(typed)
     found = []
     for name in players:
-        if not name.casefold().startswith(wanted):
+        if not fold(name).startswith(wanted):
             continue
         offered = name
         if len(players) == 2:
@@ -57,18 +60,19 @@ def player_candidates(typed: str, players: Sequence[str]) -> list[str]:
 
 
 def name_candidates(typed: str, names: Iterable[str]) -> list[str]:
-    """Distinct names starting with `typed` (ignoring case), as the shell should insert them."""
-    wanted = typed.casefold()
+    """Distinct people whose name starts with `typed` (ignoring case and accents), as the shell
+    should insert them."""
+    wanted = fold(typed)
     seen: dict[str, str] = {}
     for name in names:
-        if name.casefold().startswith(wanted):
-            seen.setdefault(name.casefold(), name)
-    return [keep_typed(typed, name) for name in sorted(seen.values(), key=str.casefold)]
+        if fold(name).startswith(wanted):
+            seen.setdefault(fold(name), name)
+    return [keep_typed(typed, name) for name in sorted(seen.values(), key=fold)]
 
 
 def match_candidates(typed: str, ids: Iterable[str]) -> list[str]:
     """Match identifiers starting with `typed` (identifiers are lower case; typing need not be)."""
-    wanted = typed.lower()
+    wanted = fold(typed)
     return [keep_typed(typed, i) for i in ids if i.startswith(wanted)]
 
 

@@ -10,6 +10,7 @@ print(outcome.message, outcome.match.sheet.totals)
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -107,23 +108,54 @@ class ScoreKeeper:
     # -- choosing a match ----------------------------------------------------------------
 
     def match_id(self, match: str | None = None) -> str:
-        """The identifier meant by `match` (a prefix is fine), else the current match's."""
+        """The identifier meant by `match`, else the current match's.
+
+        `match` is an identifier or its start, or else a player's name or its start: the most
+        recent match with that player, said on standard error (standard output may be JSON).
+        """
         if match is not None:
-            return self.store.find(match)
+            try:
+                return self.store.find(match)
+            except HginError:
+                found = self._latest_with(match)
+                if found is None:
+                    raise
+                return found
         current = self.store.current_id()
         if current is None:
             raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
         return current
+
+    def _latest_with(self, typed: str) -> str | None:
+        """The newest match with the player `typed` names; None when no player's name fits.
+
+        Refused when the names of two people fit (the same name spelled with other capitals or
+        accents is one person)."""
+        from hgin.engine.names import candidates_for, fold, pick
+
+        entries = self.store.entries()
+        people: dict[str, str] = {}
+        for entry in entries:
+            for name in entry.players:
+                people.setdefault(fold(name), name)
+        if not candidates_for(typed, people.values()):
+            return None
+        person = fold(pick(typed, people.values(), missing="no player '{typed}'"))
+        entry = next(e for e in entries if person in (fold(p) for p in e.players))
+        name = next(p for p in entry.players if fold(p) == person)
+        first, second = entry.players
+        sys.stderr.write(f"hgin: match {entry.id} ({first} v {second}), the latest with {name}\n")
+        return entry.id
 
     def load(self, match: str | None = None) -> Match:
         """The match named (or the current one), validated."""
         return self.store.load(self.match_id(match))
 
     def use(self, match: str) -> Match:
-        """Make a stored match the current one."""
-        self.store.find(match)  # refuse a missing match before the lock creates the data folder
+        """Make a stored match the current one (named as `match_id` reads it)."""
+        chosen = self.match_id(match)  # refused before the lock creates the data folder
         with self.store.locked():
-            loaded = self.store.load(self.store.find(match))
+            loaded = self.store.load(self.store.find(chosen))
             self.store.set_current(loaded.id)
         return loaded
 
@@ -267,10 +299,11 @@ class ScoreKeeper:
     ) -> tuple[Match, Match | None]:
         """The new match, and the unfinished match that was current before it (if any)."""
         from hgin.engine.match import Match, check_name
+        from hgin.engine.names import fold
         from hgin.engine.rules import PROFILES
 
         players = (check_name(first), check_name(second))
-        if players[0].casefold() == players[1].casefold():
+        if fold(players[0]) == fold(players[1]):
             raise HginError("the two players need different names")
         if dealer is None:
             import random

@@ -4,6 +4,7 @@ things, finding a match by a player, and help without internals."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import pty
 import re
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Run, flat
+from tests.conftest import Run, flat, snapshot
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -68,6 +69,18 @@ class Pty:
     def type(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
+    def typed_line(self, text: str) -> None:
+        """Type `text` and wait for line editing to show it (so that it is reading keys)."""
+        self.type(text.encode())
+        self.read_until(text)
+
+    def empty_line(self) -> None:
+        """Make sure line editing is reading keys, leaving the line empty (a key typed and
+        erased), so that a Ctrl-C cannot come before it is listening for one."""
+        self.typed_line("x")
+        self.type(b"\x7f")
+        self.read_until("\x08")
+
     def close(self) -> int:
         try:
             return self.process.wait(timeout=30)
@@ -95,18 +108,42 @@ def test_ctrl_c_clears_the_line_and_a_second_one_leaves(
 ) -> None:
     session = Pty(hgin_home)
     session.read_until("hand 1> ")
-    session.type(b"gin ann 10\x03")  # typed, then thought better of it
+    session.typed_line("gin ann 10")  # typed, then thought better of it
+    session.type(b"\x03")
     assert session.read_until("hand 1> ").strip() == (
         "(line cleared: Ctrl-C again or Ctrl-D leaves)\r\nhand 1>"
     )
-    session.type(b"gin bob 5\r")
+    session.typed_line("gin bob 5")
+    session.type(b"\r")
     assert "Gin: Bob scores 25 + 5 = 30 in game I." in session.read_until("hand 2> ")
+    session.typed_line("knock ann 3 9")
     session.type(b"\x03")
-    session.read_until("hand 2> ")
+    session.read_until("(line cleared: Ctrl-C again or Ctrl-D leaves)\r\nhand 2> ")
+    session.empty_line()
     session.type(b"\x03")
     assert "Bye: every hand is saved" in session.read_until(").\r\n")
     assert session.close() == 0
     assert [(h["winner"], h["points"]) for h in show_json()["hands"]] == [("Bob", 30)]
+
+
+def test_ctrl_c_on_an_empty_line_asks_for_a_second(
+    run: Run, hgin_home: Path, ann_bob: None
+) -> None:
+    session = Pty(hgin_home)
+    session.read_until("hand 1> ")
+    session.empty_line()
+    session.type(b"\x03")
+    session.read_until("(Ctrl-C again or Ctrl-D leaves)\r\nhand 1> ")
+    session.typed_line("draw")
+    session.type(b"\r")
+    session.read_until("hand 2> ")
+    session.empty_line()
+    session.type(b"\x03")  # the line typed in between starts the count again
+    session.read_until("(Ctrl-C again or Ctrl-D leaves)\r\nhand 2> ")
+    session.empty_line()
+    session.type(b"\x03")
+    session.read_until("Bye: every hand is saved")
+    assert session.close() == 0
 
 
 def test_ctrl_d_leaves_at_once(run: Run, hgin_home: Path, ann_bob: None) -> None:
@@ -196,3 +233,88 @@ def test_new_says_nothing_of_a_finished_match(run: Run) -> None:
     result = run("new", "Cy", "Di", "--dealer", "Cy")
     assert "not finished" not in result.stdout
     assert flat(result.stdout).endswith("Cy deals first (chosen).")
+
+
+@pytest.fixture
+def three_matches(run: Run) -> dict[str, str]:
+    """Ann v Mary, then Bob v Mark, then Zoë v Bob (the newest): their identifiers."""
+    ids = {}
+    for first, second in (("Ann", "Mary"), ("Bob", "Mark"), ("Zoë", "Bob")):
+        result = run("new", first, second, "--dealer", first)
+        assert result.exit_code == 0
+        ids[first] = result.stdout.split("New match ")[1].split(".")[0]
+    return ids
+
+
+def test_use_finds_the_latest_match_of_a_player(
+    run: Run, show_json, three_matches: dict[str, str]
+) -> None:
+    result = run("use", "mary")
+    assert result.exit_code == 0
+    mary = three_matches["Ann"]
+    assert result.stderr == f"hgin: match {mary} (Ann v Mary), the latest with Mary\n"
+    assert result.stdout.rstrip().endswith(f"Now playing match {mary}.")
+    assert show_json()["id"] == mary
+
+
+def test_show_json_by_player_keeps_standard_output_clean(
+    run: Run, three_matches: dict[str, str]
+) -> None:
+    run("use", three_matches["Ann"])
+    result = run("show", "-m", "BO", "--json")
+    assert result.exit_code == 0
+    newest = three_matches["Zoë"]
+    assert json.loads(result.stdout)["id"] == newest  # Bob's latest, not Bob v Mark
+    assert result.stderr == f"hgin: match {newest} (Zoë v Bob), the latest with Bob\n"
+
+
+def test_a_player_with_accents_is_found_without_them(
+    run: Run, three_matches: dict[str, str]
+) -> None:
+    result = run("show", "-m", "zoe")
+    assert result.exit_code == 0
+    assert "the latest with Zoë" in result.stderr
+
+
+def test_two_players_fitting_are_refused_with_both(
+    run: Run, hgin_home: Path, three_matches: dict[str, str]
+) -> None:
+    before = snapshot(hgin_home)
+    result = run("use", "ma")
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: 'ma' could be Mark or Mary: type more of the name\n"
+    assert snapshot(hgin_home) == before
+
+
+def test_nothing_fitting_is_still_no_match(run: Run, three_matches: dict[str, str]) -> None:
+    result = run("use", "xavier")
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: no match 'xavier' (see 'hgin matches')\n"
+
+
+def test_an_identifier_still_comes_first(run: Run, three_matches: dict[str, str]) -> None:
+    result = run("use", three_matches["Bob"])
+    assert result.exit_code == 0
+    assert result.stderr == ""
+
+
+def test_accents_are_folded_for_every_name_typed(run: Run, show_json) -> None:
+    run("new", "Zoë", "李明", "--dealer", "李明")
+    assert run("gin", "zoe", "10").exit_code == 0
+    assert run("knock", "ZOË", "3", "9").exit_code == 0
+    assert run("play", input="g zoe 5\n").exit_code == 0
+    assert run("edit", "1", "gin", "Zoe", "12").exit_code == 0
+    assert [h["winner"] for h in show_json()["hands"]] == ["Zoë", "Zoë", "Zoë"]
+    assert show_json()["hands"][0]["points"] == 37
+    result = run("new", "Zoe", "ZOË")
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: the two players need different names\n"
+
+
+def test_completion_folds_accents_too(run: Run) -> None:
+    from tests.test_completion import ask
+
+    run("new", "Zoë", "Bob", "--dealer", "Bob")
+    assert ask("bash", "hgin gin zo") == ["zoë"]
+    assert ask("bash", "hgin gin zoe") == ["zoe"]  # kept as typed: hgin reads it as Zoë
+    assert ask("bash", "hgin matches --player ZO") == ["ZOë"]

@@ -114,11 +114,13 @@ def run_session(match: str | None) -> int:
             try:
                 line = read_line(session.prompt, interactive)
             except KeyboardInterrupt:
-                # Ctrl-C clears the line being typed; a second one in a row leaves.
-                if interrupted or not interactive:
+                # Ctrl-C clears the line being typed; on an empty line, a second one leaves.
+                typed = typed_so_far()
+                if not interactive or (interrupted and not typed):
                     break
                 interrupted = True
-                typer.echo("\n(line cleared: Ctrl-C again or Ctrl-D leaves)")
+                cleared = "line cleared: " if typed != "" else ""
+                typer.echo(f"\n({cleared}Ctrl-C again or Ctrl-D leaves)")
                 continue
             except HginError as error:
                 number += 1
@@ -149,6 +151,15 @@ def run_session(match: str | None) -> int:
         typer.echo(f"hgin: refused {lines}; every other line was done", err=True)
         return 1
     return 0
+
+
+def typed_so_far() -> str | None:
+    """What was on the line when Ctrl-C came (None where line editing cannot tell)."""
+    module = sys.modules.get("readline")
+    try:
+        return None if module is None else str(module.get_line_buffer())
+    except (AttributeError, OSError):
+        return None
 
 
 def _line_editing() -> None:

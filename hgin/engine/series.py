@@ -8,6 +8,7 @@ from typing import Any
 
 from hgin.engine.identifiers import IDENTIFIER
 from hgin.engine.match import Match
+from hgin.engine.names import fold
 from hgin.errors import HginError
 
 SERIES_ID = IDENTIFIER
@@ -112,7 +113,7 @@ def standing(series: Series, matches: list[Match]) -> Standing:
 
 def _same(match: Match, series_name: str) -> str:
     for player in match.players:
-        if player.casefold() == series_name.casefold():
+        if fold(player) == fold(series_name):
             return player
     raise HginError(f"match {match.id} is not between the series' players")
 
@@ -120,4 +121,4 @@ def _same(match: Match, series_name: str) -> str:
 def _series_name(series: Series, name: str | None) -> str | None:
     if name is None:
         return None
-    return next((p for p in series.players if p.casefold() == name.casefold()), None)
+    return next((p for p in series.players if fold(p) == fold(name)), None)

@@ -116,6 +116,7 @@ def _rule_value(path: Path, key: str, value: object) -> Any:
 
 def _players(path: Path, value: object) -> tuple[str, str]:
     from hgin.engine.match import check_name
+    from hgin.engine.names import fold
 
     if not isinstance(value, list) or len(value) != 2:
         raise HginError(f'{path}: \'players\' must be two names, as in players = ["Ann", "Bob"]')
@@ -126,7 +127,7 @@ def _players(path: Path, value: object) -> tuple[str, str]:
         names = (check_name(first), check_name(second))
     except HginError as error:
         raise HginError(f"{path}: players: {error}") from None
-    if names[0].casefold() == names[1].casefold():
+    if fold(names[0]) == fold(names[1]):
         raise HginError(f"{path}: players: the two players need different names")
     return names
 
