@@ -318,3 +318,105 @@ def test_completion_folds_accents_too(run: Run) -> None:
     assert ask("bash", "hgin gin zo") == ["zoë"]
     assert ask("bash", "hgin gin zoe") == ["zoe"]  # kept as typed: hgin reads it as Zoë
     assert ask("bash", "hgin matches --player ZO") == ["ZOë"]
+
+
+# -- help and usage errors without internals ---------------------------------------------------
+
+INTERNALS = re.compile(r"<(str|int|bool|list\[str\])>|\{[A-Z_]+\}|Value error")
+
+
+def every_command_path() -> list[list[str]]:
+    """Every command as typed, groups' commands included ('rules set')."""
+    import typer.main
+
+    from hgin.cli import app
+
+    paths: list[list[str]] = []
+
+    def walk(group: object, prefix: list[str]) -> None:
+        for name, command in getattr(group, "commands", {}).items():
+            if hasattr(command, "commands"):
+                paths.append([*prefix, name])
+                walk(command, [*prefix, name])
+            else:
+                paths.append([*prefix, name])
+
+    walk(typer.main.get_command(app), [])
+    return paths
+
+
+def test_no_help_shows_python_types_or_braces(run: Run) -> None:
+    paths = every_command_path()
+    assert ["rules", "set"] in paths and ["gin"] in paths
+    for path in paths:
+        result = run(*path, "--help")
+        assert result.exit_code == 0, path
+        assert not INTERNALS.search(result.stdout), (path, result.stdout)
+
+
+def test_the_help_of_gin_reads_as_values(run: Run) -> None:
+    text = run("gin", "--help").stdout
+    assert text.startswith("Usage: hgin gin [OPTIONS] PLAYER [OPPONENT_DEADWOOD]\n")
+    assert "\n  PLAYER             The player (any unique start of the name).  [required]\n" in text
+    assert "\n  -u, --upcard CARD " in text and "\n  --hand CARDS " in text
+    assert "\n  -m, --match MATCH " in text
+    edit = run("edit", "--help").stdout
+    assert edit.startswith("Usage: hgin edit [OPTIONS] N ENTRY...\n")
+    assert "\n  ENTRY...  The corrected hand" in edit
+
+
+def test_a_wrong_choice_lists_the_choices_plainly(run: Run) -> None:
+    result = run("summary", "-f", "pdf")
+    assert result.exit_code == 2
+    assert result.stderr.endswith(
+        "Error: Invalid value for '--format' / '-f': 'pdf' is not one of text, markdown, html, "
+        "svg, csv, json\n"
+    )
+
+
+def test_an_option_of_another_command_is_named_as_such(run: Run, ann_bob: None) -> None:
+    result = run("knock", "ann", "7", "12", "--big")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: --big belongs to gin or edit, not to knock\n")
+    assert run("draw", "--big").stderr.endswith(
+        "Error: --big belongs to gin or edit, not to draw\n"
+    )
+    assert run("knock", "ann", "--big", "7", "12").stderr.endswith(
+        "Error: --big belongs to gin or edit, not to knock\n"
+    )
+    result = run("show", "--bogus")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: No such option: --bogus\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "refusal"),
+    [
+        (
+            ["gin", "22", "bob"],
+            "the opponent's deadwood must be a whole number, not 'bob' "
+            "(the words look swapped: hgin gin bob 22)",
+        ),
+        (
+            ["knock", "7", "12", "bob"],
+            "the opponent's deadwood must be a whole number, not 'bob' "
+            "(the words look swapped: hgin knock bob 7 12)",
+        ),
+        (
+            ["knock", "7", "bob", "12"],
+            "the knocker's deadwood must be a whole number, not 'bob' "
+            "(the words look swapped: hgin knock bob 7 12)",
+        ),
+        (["gin", "bob", "x"], "the opponent's deadwood must be a whole number, not 'x'"),
+    ],
+)
+def test_swapped_words_are_pointed_out(
+    run: Run, hgin_home: Path, ann_bob: None, line: list[str], refusal: str
+) -> None:
+    before = snapshot(hgin_home)
+    result = run(*line)
+    assert result.exit_code == 1
+    assert result.stderr == f"hgin: {refusal}\n"
+    assert snapshot(hgin_home) == before
+    played = run("play", input=" ".join(line) + "\n")
+    assert played.stderr.splitlines()[0] == "hgin: " + refusal.replace("hgin ", "")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+from typer.models import CommandFunctionType
 
 from hgin.errors import HginError
 
@@ -31,7 +33,132 @@ COMMAND_ORDER = (
 )  # fmt: skip
 
 
-class HginGroup(TyperGroup):
+class HginCommand(TyperCommand):
+    """A command whose help and usage errors speak of values, never of Python types, and
+    that says which command an option belongs to when it is given to another one."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument" and not getattr(param, "hidden", False):
+                name = _value_name(param, ctx)
+                pieces.append(name if param.required else f"[{name}]")
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        format_params(self, ctx, formatter)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from typer._click.exceptions import UsageError
+
+        words = list(args)  # the parser consumes the list it is given
+        try:
+            result: list[str] = super().parse_args(ctx, args)
+        except UsageError as error:
+            path = ctx.command_path.partition(" ")[2]  # 'rules set' for `hgin rules set`
+            hint = next(filter(None, (misplaced(word, path) for word in words)), None)
+            if hint is not None:
+                error.message = hint
+            raise
+        return result
+
+
+def format_params(command: Any, ctx: Any, formatter: Any) -> None:
+    """The Arguments and Options sections of a help page, values named as in the usage line."""
+    sections: dict[str, list[tuple[str, str]]] = {"Arguments": [], "Options": []}
+    for param in command.get_params(ctx):
+        record = param.get_help_record(ctx)
+        if record is None:
+            continue
+        name, text = record
+        if param.param_type_name == "argument":
+            sections["Arguments"].append((_value_name(param, ctx), text))
+            continue
+        shown = param.display_type_rich(ctx) if not param.is_flag else None
+        if shown and name.endswith(f" {shown}"):
+            name = name[: -len(shown)] + _value_name(param, ctx)
+        sections["Options"].append((name, text))
+    for title, rows in sections.items():
+        if rows:
+            with formatter.section(title):
+                formatter.write_dl(rows)
+
+
+class HelpGroup(TyperGroup):
+    """A command group whose own options are shown as in `HginCommand`."""
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        format_params(self, ctx, formatter)
+        self.format_commands(ctx, formatter)
+
+
+def _value_name(param: Any, ctx: Any) -> str:
+    """What help calls a parameter's value: its metavar, its choices, or its name."""
+    if param.metavar:
+        name = str(param.metavar)
+    else:
+        shown = str(param.display_type_rich(ctx) or "")
+        choices = shown[1:-1] if shown.startswith("<") and "|" in shown else ""
+        name = choices or str(param.name).upper()
+    return name + ("..." if param.nargs != 1 else "")
+
+
+def misplaced(word: str, command: str) -> str | None:
+    """'--big belongs to gin, not to knock' when `word` is an option of other commands only."""
+    if not word.startswith("-") or word in ("-", "--") or word.lstrip("-")[:1].isdigit():
+        return None
+    option = word.split("=", 1)[0]
+    owners: list[str] = []
+    mine = False
+    for path, params in _every_command():
+        if any(option in (*p.opts, *p.secondary_opts) for p in params):
+            mine = mine or path == command
+            owners.append(path)
+    if mine or not owners:
+        return None
+    last = len(COMMAND_ORDER)
+    owners.sort(key=lambda o: COMMAND_ORDER.index(o) if o in COMMAND_ORDER else last)
+    from hgin.engine.names import either
+
+    return f"{option} belongs to {either(owners)}, not to {command}"
+
+
+def _every_command() -> list[tuple[str, list[Any]]]:
+    """Every command of the whole app with its parameters (built only for a refusal)."""
+    import typer.main
+
+    found: list[tuple[str, list[Any]]] = []
+
+    def walk(group: Any, prefix: str) -> None:
+        for name, command in getattr(group, "commands", {}).items():
+            path = f"{prefix}{name}"
+            if hasattr(command, "commands"):
+                walk(command, f"{path} ")
+            else:
+                found.append((path, list(command.params)))
+
+    walk(typer.main.get_command(app), "")
+    return found
+
+
+class HginTyper(typer.Typer):
+    """A Typer whose commands are HginCommands and groups HelpGroups unless another class
+    is asked for."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if kwargs.get("cls") is None:
+            kwargs["cls"] = HelpGroup
+        super().__init__(*args, **kwargs)
+
+    def command(
+        self, name: str | None = None, **kwargs: Any
+    ) -> Callable[[CommandFunctionType], CommandFunctionType]:
+        if kwargs.get("cls") is None:
+            kwargs["cls"] = HginCommand
+        return super().command(name, **kwargs)
+
+
+class HginGroup(HelpGroup):
     """Turns every HginError raised below it into one line on stderr and exit status 1."""
 
     def list_commands(self, ctx: Any) -> list[str]:
@@ -112,7 +239,7 @@ def _silence_stdout() -> None:
         return
 
 
-app = typer.Typer(
+app = HginTyper(
     cls=HginGroup,
     name="hgin",
     help="Keep the score of Hollywood Gin played with real cards.",
@@ -202,14 +329,23 @@ MatchOption = Annotated[
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
-def count_argument(text: str, what: str) -> int:
-    """A count or hand number typed as an argument. A word that looks like an option is a
-    usage error (exit 2); anything else but a whole number is refused like a bad count."""
-    from hgin.engine.counts import WHOLE, whole_number
+def refuse_option_word(text: str, command: str) -> None:
+    """A word that looks like an option where an argument goes is a usage error (exit 2),
+    naming the commands it belongs to when it is another command's."""
+    from hgin.engine.counts import WHOLE
 
     word = text.strip()
     if word.startswith("-") and not WHOLE.fullmatch(word):
-        raise typer.BadParameter(f"no such option {word}")
+        raise typer.BadParameter(misplaced(word, command) or f"no such option {word}")
+
+
+def count_argument(text: str, what: str, command: str) -> int:
+    """A count or hand number typed as an argument of `command`. A word that looks like an
+    option is a usage error (exit 2); anything else but a whole number is refused like a bad
+    count."""
+    from hgin.engine.counts import whole_number
+
+    refuse_option_word(text, command)
     return whole_number(text, what)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, get_args, get_origin
 
+import typer
 import typer.core
 from typer._coercion import (
     RuntimeParam,
@@ -49,7 +50,7 @@ def quick_value(annotation: Any, info: Any, value: Any, ctx: Any) -> Any:
         try:
             return coerce_cli_choice(value, choices=choices[0], case_sensitive=choices[1], ctx=ctx)
         except ValueError:
-            return SLOW  # Typer words the refusal
+            return SLOW  # Typer refuses it (and `QuickParam` words the refusal)
     words = isinstance(value, list | tuple) and all(type(v) is str for v in value)
     if words and get_origin(annotation) is list and get_args(annotation) == (str,):
         return list(value)
@@ -69,7 +70,15 @@ class QuickParam(RuntimeParam):
         if quick is not SLOW:
             return quick
         descriptor = resolve_type_descriptor(self.annotation, self.parameter_info)
-        return build_runtime_param(descriptor)._coerce_value(value, param=param, ctx=ctx)
+        try:
+            return build_runtime_param(descriptor)._coerce_value(value, param=param, ctx=ctx)
+        except typer.BadParameter:
+            choices = choice_coercion_annotation(self.annotation, self.parameter_info)
+            if choices is None or not isinstance(value, str):
+                raise
+            # Typer's own words quote pydantic ("Value error, 'pdf' is not one of ...").
+            listed = ", ".join(str(choice) for choice in choices[0])
+            raise typer.BadParameter(f"'{value}' is not one of {listed}") from None
 
 
 def install() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from hgin.errors import HginError
 
@@ -20,3 +21,26 @@ def whole_number(text: str, what: str) -> int:
         shown = cleaned if len(digits) <= 40 else f"of {len(digits)} digits"
         raise HginError(f"{what} {shown} is far too large")
     return int(cleaned)
+
+
+def counts_after(
+    command: str, player: str, typed: Sequence[str | None], whats: Sequence[str]
+) -> list[int | None]:
+    """The counts typed after a player's name, each read by `whole_number`.
+
+    When a count typed where the name goes pushed the name among the counts (`gin 22 oskar`),
+    the refusal says so and shows the line the right way round (`command` starts it).
+    """
+    try:
+        return [
+            None if text is None else whole_number(text, what)
+            for text, what in zip(typed, whats, strict=True)
+        ]
+    except HginError as refusal:
+        given = [text for text in typed if text is not None]
+        words = [text for text in given if not WHOLE.fullmatch(text.strip())]
+        if not WHOLE.fullmatch(player.strip()) or len(words) != 1:
+            raise
+        numbers = [player, *(text for text in given if text is not words[0])]
+        right = " ".join([command, words[0], *numbers])
+        raise HginError(f"{refusal} (the words look swapped: {right})") from None

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from hgin.engine.counts import WHOLE, whole_number
+from hgin.engine.counts import WHOLE, counts_after, whole_number
 from hgin.engine.hands import Hand, HandKind
 from hgin.errors import HginError
 
@@ -192,10 +192,9 @@ def _counts(kind: str, positional: list[str], cards: bool, usage: str) -> list[i
         raise HginError(f"{many} for {kind}: type {usage}")
     names = ["the knocker's deadwood", "the opponent's deadwood"] if kind == "knock" else []
     names = names or ["the opponent's deadwood"]
-    typed = positional[1:]
-    return [
-        whole_number(typed[i], name) if i < len(typed) else None for i, name in enumerate(names)
-    ]
+    typed: list[str | None] = list(positional[1:])
+    typed += [None] * (len(names) - len(typed))
+    return counts_after(kind, positional[0], typed, names)
 
 
 def parse_entry(words: Sequence[str]) -> TypedHand:

@@ -27,7 +27,9 @@ def edit(
     big: Annotated[bool, typer.Option("--big", help="Big gin: all eleven cards melded.")] = False,
     upcard: Annotated[
         str | None,
-        typer.Option("--upcard", "-u", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."),
+        typer.Option(
+            "--upcard", "-u", metavar="CARD", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."
+        ),
     ] = None,
     match: MatchOption = None,
 ) -> None:
@@ -37,7 +39,7 @@ def edit(
     from hgin.play.parser import entry_with, parse_entry
 
     entry = entry_with(parse_entry(words), upcard, big)
-    hand = count_argument(number, "the hand number")
+    hand = count_argument(number, "the hand number", "edit")
     outcome = edit_hand(ScoreKeeper(), hand, entry, match=match)
     print_sheet(outcome.match, outcome.lines)
 
@@ -48,5 +50,7 @@ def delete(number: HandNumber, match: MatchOption = None) -> None:
     from hgin.cli.render import print_sheet
     from hgin.editing import delete_hand
 
-    outcome = delete_hand(ScoreKeeper(), count_argument(number, "the hand number"), match=match)
+    outcome = delete_hand(
+        ScoreKeeper(), count_argument(number, "the hand number", "delete"), match=match
+    )
     print_sheet(outcome.match, outcome.lines)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.app import MatchOption, app, complete_player, count_argument
+from hgin.cli.app import MatchOption, app, complete_player, refuse_option_word
 from hgin.errors import HginError
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 
@@ -23,8 +23,23 @@ PlayerArgument = Annotated[
 ]
 UpcardOption = Annotated[
     str | None,
-    typer.Option("--upcard", "-u", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."),
+    typer.Option(
+        "--upcard", "-u", metavar="CARD", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."
+    ),
 ]
+
+
+def typed_counts(
+    command: str, player: str, typed: list[str | None], whats: list[str]
+) -> list[int | None]:
+    """The counts typed after the player; anything but whole numbers is refused (exit 1),
+    like a bad count, and an option that is another command's is named as such."""
+    for text in typed:
+        if text is not None:
+            refuse_option_word(text, command)
+    from hgin.engine.counts import counts_after
+
+    return counts_after(f"hgin {command}", player, typed, whats)
 
 
 def show_outcome(outcome: Outcome) -> None:
@@ -38,18 +53,20 @@ HandCards = Annotated[
     str | None,
     typer.Option(
         "--hand",
+        metavar="CARDS",
         help="The player's cards, quoted (a knock: the ten kept after the discard); "
         "hgin counts them.",
     ),
 ]
 OpponentCards = Annotated[
     str | None,
-    typer.Option("--opponent", "-o", help="The opponent's ten cards, quoted; hgin counts them."),
+    typer.Option(
+        "--opponent",
+        "-o",
+        metavar="CARDS",
+        help="The opponent's ten cards, quoted; hgin counts them.",
+    ),
 ]
-
-
-def optional_count(text: str | None, what: str) -> int | None:
-    return None if text is None else count_argument(text, what)
 
 
 def missing(argument: str, what: str, cards_flag: str) -> typer.BadParameter:
@@ -89,7 +106,7 @@ def gin(
     match: MatchOption = None,
 ) -> None:
     """Record a gin: PLAYER went out with no deadwood (counted from the cards if given)."""
-    count = optional_count(opponent_deadwood, "the opponent's deadwood")
+    (count,) = typed_counts("gin", winner, [opponent_deadwood], ["the opponent's deadwood"])
     keeper = ScoreKeeper()
     if hand is None and opponent is None:
         if count is None:
@@ -137,8 +154,12 @@ def knock(
 
     With --hand and --opponent hgin counts both hands, the opponent's layoffs included.
     """
-    mine = optional_count(knocker_deadwood, "the knocker's deadwood")
-    theirs = optional_count(opponent_deadwood, "the opponent's deadwood")
+    mine, theirs = typed_counts(
+        "knock",
+        knocker,
+        [knocker_deadwood, opponent_deadwood],
+        ["the knocker's deadwood", "the opponent's deadwood"],
+    )
     keeper = ScoreKeeper()
     if hand is None and opponent is None:
         if mine is None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.cli.app import HginTyper, JsonFlag, MatchOption, app
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES, find_option, with_options
@@ -17,7 +17,7 @@ from hgin.scorekeeper import Outcome, ScoreKeeper
 if TYPE_CHECKING:
     from hgin.engine.match import Match
 
-rules_app = typer.Typer(help="Show, change and save rule options.", rich_markup_mode=None)
+rules_app = HginTyper(help="Show, change and save rule options.", rich_markup_mode=None)
 app.add_typer(rules_app, name="rules")
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.app import JsonFlag, app, complete_player
+from hgin.cli.app import HginTyper, JsonFlag, app, complete_player
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper
@@ -14,7 +14,7 @@ from hgin.scorekeeper import ScoreKeeper
 if TYPE_CHECKING:
     from hgin.engine.series import Standing
 
-series_app = typer.Typer(help="Play a series of matches to a target.", rich_markup_mode=None)
+series_app = HginTyper(help="Play a series of matches to a target.", rich_markup_mode=None)
 app.add_typer(series_app, name="series")
 
 DealerOption = Annotated[
