@@ -57,13 +57,19 @@ III    open      35   –
 Hands won: A 3, B 1
 
 Hands
-#   Dealer   Result                 Points   Entered in
-──────────────────────────────────────────────────────────────────────────
-1   B        knock won by A    34 − 4 = 30   game I
-2   A        gin by A         25 + 18 = 43   games I and II
-3   B        knock won by A    38 − 3 = 35   games I, II and III; I closes
-4   A        knock won by B    27 − 5 = 22   nowhere (games closed)
-5   B        dead hand                   –   –
+#   Dealer   Result                 Points   Entered in          I     II    III
+────────────────────────────────────────────────────────────────────────────────
+1   B        knock won by A    34 − 4 = 30   game I           30–0
+2   A        gin by A         25 + 18 = 43   games I and      73–0   43–0
+                                             II
+3   B        knock won by A    38 − 3 = 35   games I, II     108–0   78–0   35–0
+                                             and III; I
+                                             closes
+4   A        knock won by B    27 − 5 = 22   nowhere                 78–0   35–0
+                                             (games
+                                             closed)
+5   B        dead hand                   –   –                       78–0   35–0
+I, II, III: points in the game after the hand, A–B
 """
 
 

@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import Run, flat, snapshot
 
@@ -420,3 +422,137 @@ def test_swapped_words_are_pointed_out(
     assert snapshot(hgin_home) == before
     played = run("play", input=" ".join(line) + "\n")
     assert played.stderr.splitlines()[0] == "hgin: " + refusal.replace("hgin ", "")
+
+
+# -- summaries: running scores and the Oklahoma upcard ----------------------------------------
+
+
+@pytest.fixture
+def oklahoma(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "--oklahoma", "--dealer", "Ann").exit_code == 0
+    assert run("knock", "ann", "5", "30", "-u", "8s").exit_code == 0  # doubled: 50
+    assert run("gin", "bob", "10", "-u", "qh").exit_code == 0  # 35
+    assert run("draw").exit_code == 0
+    assert run("gin", "ann", "40", "-u", "3d").exit_code == 0  # 65: I closes at 115
+
+
+def summary_of(run: Run, *args: str) -> str:
+    result = run("summary", *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_the_text_summary_has_the_upcard_and_a_column_per_game(run: Run, oklahoma: None) -> None:
+    lines = [line.rstrip() for line in summary_of(run).splitlines()]
+    hands = lines[lines.index("Hands") + 1 :]
+    assert hands[0].split() == [
+        "#", "Dealer", "Upcard", "Result", "Points", "Entered", "in", "I", "II"
+    ]  # fmt: skip
+    rows = {line.split()[0]: line for line in hands if re.match(r"\d+ ", line)}
+    assert rows["1"].startswith("1   Ann      8♠       knock won by Ann   (30 − 5) × 2 = 50")
+    assert rows["1"].endswith("game I                      50–0")
+    assert rows["2"].endswith("25 + 10 = 35   game I                     50–35")
+    assert rows["3"].startswith("3   Ann               dead hand")
+    assert rows["3"].endswith("50–35")
+    assert rows["4"].startswith("4   Bob      3♦       gin by Ann")
+    assert rows["4"].endswith("115–35   65–0")
+    assert hands[-1] == "I, II: points in the game after the hand, Ann–Bob"
+
+
+def test_markdown_and_html_have_the_upcard_and_the_scores_after_each_hand(
+    run: Run, oklahoma: None
+) -> None:
+    markdown = summary_of(run, "-f", "markdown").splitlines()
+    start = markdown.index(
+        "| \\# | Dealer | Upcard | Result | Points | Entered in | Scores after (Ann–Bob) |"
+    )
+    assert markdown[start + 2 :] == [
+        "| 1 | Ann | 8♠ | knock won by Ann | (30 − 5) × 2 = 50 | game I | I 50–0 |",
+        "| 2 | Bob | Q♥ | gin by Bob | 25 + 10 = 35 | game I | I 50–35 |",
+        "| 3 | Ann |  | dead hand | – | – | I 50–35 |",
+        "| 4 | Bob | 3♦ | gin by Ann | 25 + 40 = 65 | games I and II; I closes | "
+        "I 115–35 · II 65–0 |",
+    ]
+    from tests.summary_data import read_page
+
+    page = read_page(summary_of(run, "-f", "html"))
+    assert page.tables["hands"][0] == [
+        "#",
+        "Dealer",
+        "Upcard",
+        "Result",
+        "Points",
+        "Entered in",
+        "Scores after (Ann–Bob)",
+    ]
+    assert page.tables["hands"][4] == [
+        "4",
+        "Bob",
+        "3♦",
+        "gin by Ann",
+        "25 + 40 = 65",
+        "games I and II; I closes",
+        "I 115–35 · II 65–0",
+    ]
+
+
+def test_csv_json_and_svg_have_the_upcard(run: Run, oklahoma: None) -> None:
+    from tests.summary_data import read_csv
+
+    rows = read_csv(summary_of(run, "-f", "csv"))
+    assert rows[0][6:9] == ["Opponent deadwood", "Upcard", "Points"]
+    assert [row[7] for row in rows[1:]] == ["8♠", "Q♥", "", "3♦"]
+    data = json.loads(summary_of(run, "-f", "json"))
+    assert [h["entered"].get("upcard") for h in data["hands"]] == ["8♠", "Q♥", None, "3♦"]
+    assert "8♠" in summary_of(run, "-f", "svg")
+
+
+def test_no_upcard_column_without_oklahoma(run: Run, ann_bob: None) -> None:
+    run("gin", "ann", "10")
+    assert "Upcard" not in summary_of(run)
+    assert "Upcard" not in summary_of(run, "-f", "csv")
+    assert "Upcard" not in summary_of(run, "-f", "markdown")
+
+
+HAND_LINES = st.lists(
+    st.sampled_from(["gin ann 30", "gin bob 12", "knock ann 3 20", "knock bob 9 4", "draw"]),
+    max_size=14,
+)
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(lines=HAND_LINES)
+def test_the_running_scores_are_the_sheet_after_each_hand(
+    run: Run, hgin_home: Path, lines: list[str]
+) -> None:
+    import shutil
+
+    shutil.rmtree(hgin_home, ignore_errors=True)
+    run("new", "Ann", "Bob", "--dealer", "Ann", "--target", "60")
+    for line in lines:
+        if not json.loads(run("show", "--json").stdout)["finished"]:
+            assert run(*line.split()).exit_code == 0
+    data = json.loads(run("show", "--json").stdout)
+    page_rows = summary_of(run, "-f", "markdown").splitlines()
+    from tests.summary_data import read_csv
+
+    csv_rows = read_csv(summary_of(run, "-f", "csv"))[1:]
+    hand_rows = [r for r in page_rows if re.match(r"\| \d+ \|", r)]
+    assert len(hand_rows) == len(csv_rows) == len(data["hands"])
+    closed_before: set[int] = set()
+    for row, csv_row, hand in zip(hand_rows, csv_rows, data["hands"], strict=True):
+        shown = row.rstrip(" |").rsplit("| ", 1)[1]
+        after = {int(n): (csv_row[11 + 2 * (n - 1)], csv_row[12 + 2 * (n - 1)]) for n in (1, 2, 3)}
+        entered = {n for n, (a, b) in after.items() if (a, b) != ("0", "0")}
+        expected = [
+            f"{roman} {after[n][0]}–{after[n][1]}"
+            for n, roman in ((1, "I"), (2, "II"), (3, "III"))
+            if n in entered and n not in closed_before
+        ]
+        if shown != "–":
+            assert shown == " · ".join(expected)
+        else:
+            assert expected == []
+        closed_before.update(hand["closed"])

@@ -34,7 +34,10 @@ def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     pin_clock(monkeypatch)
 
 
-def test_text_is_the_terminal_summary(run: Run, tmp_path: Path) -> None:
+def test_text_is_the_terminal_summary(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # the width of the text file
     play(run, hands=MORE_HANDS)
     printed = summary(run)
     assert [line.rstrip() for line in printed.splitlines()] == TEXT.splitlines()
@@ -159,13 +162,27 @@ def test_markdown_tables(run: Run) -> None:
         ["III", "open", "35", "–"],
         ["**Total**", "", "**496**", "**0**"],
     ]
-    assert hands[0] == ["#", "Dealer", "Result", "Points", "Entered in"]
+    assert hands[0] == ["#", "Dealer", "Result", "Points", "Entered in", "Scores after (A–B)"]
     assert hands[2:] == [
-        ["1", "B", "knock won by A", "34 − 4 = 30", "game I"],
-        ["2", "A", "gin by A", "25 + 18 = 43", "games I and II"],
-        ["3", "A", "knock won by A", "38 − 3 = 35", "games I, II and III; I closes"],
-        ["4", "A", "knock won by B", "27 − 5 = 22", "nowhere (games closed)"],
-        ["5", "B", "dead hand", "–", "–"],
+        ["1", "B", "knock won by A", "34 − 4 = 30", "game I", "I 30–0"],
+        ["2", "A", "gin by A", "25 + 18 = 43", "games I and II", "I 73–0 · II 43–0"],
+        [
+            "3",
+            "A",
+            "knock won by A",
+            "38 − 3 = 35",
+            "games I, II and III; I closes",
+            "I 108–0 · II 78–0 · III 35–0",
+        ],
+        [
+            "4",
+            "A",
+            "knock won by B",
+            "27 − 5 = 22",
+            "nowhere (games closed)",
+            "II 78–0 · III 35–0",
+        ],
+        ["5", "B", "dead hand", "–", "–", "II 78–0 · III 35–0"],
     ]
     assert "Hands won: A 3, B 1" in text
 
@@ -178,7 +195,15 @@ def test_markdown_escapes_names(run: Run) -> None:
     games, hands = markdown_tables(text)
     assert games[0] == ["Game", "Winner", "*Ann*|x", "[B](u) <i>"]
     assert all(len(row) == 4 for row in games)
-    assert hands[2] == ["1", "*Ann*|x", "knock won by [B](u) <i>", "9 − 2 = 7", "game I"]
+    assert hands[0][-1] == "Scores after (*Ann*|x–[B](u) <i>)"
+    assert hands[2] == [
+        "1",
+        "*Ann*|x",
+        "knock won by [B](u) <i>",
+        "9 − 2 = 7",
+        "game I",
+        "I 0–7",
+    ]
     assert "<i>" not in text.replace("\\<i\\>", "")
 
 

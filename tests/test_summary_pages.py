@@ -45,12 +45,26 @@ def test_html_page_tables(run: Run) -> None:
         ["Total", "", "496", "0"],
     ]
     assert page.tables["hands"] == [
-        ["#", "Dealer", "Result", "Points", "Entered in"],
-        ["1", "B", "knock won by A", "34 − 4 = 30", "game I"],
-        ["2", "A", "gin by A", "25 + 18 = 43", "games I and II"],
-        ["3", "A", "knock won by A", "38 − 3 = 35", "games I, II and III; I closes"],
-        ["4", "A", "knock won by B", "27 − 5 = 22", "nowhere (games closed)"],
-        ["5", "B", "dead hand", "–", "–"],
+        ["#", "Dealer", "Result", "Points", "Entered in", "Scores after (A–B)"],
+        ["1", "B", "knock won by A", "34 − 4 = 30", "game I", "I 30–0"],
+        ["2", "A", "gin by A", "25 + 18 = 43", "games I and II", "I 73–0 · II 43–0"],
+        [
+            "3",
+            "A",
+            "knock won by A",
+            "38 − 3 = 35",
+            "games I, II and III; I closes",
+            "I 108–0 · II 78–0 · III 35–0",
+        ],
+        [
+            "4",
+            "A",
+            "knock won by B",
+            "27 − 5 = 22",
+            "nowhere (games closed)",
+            "II 78–0 · III 35–0",
+        ],
+        ["5", "B", "dead hand", "–", "–", "II 78–0 · III 35–0"],
     ]
     text = "".join(page.text)
     assert "In progress after 5 hands; B deals next." in text
@@ -110,10 +124,12 @@ def test_svg_of_a_long_match_is_drawn_wider_to_print_larger(run: Run) -> None:
     text = summary(run, "-f", "svg")
     page = ET.fromstring(text).find(f"{SVG}svg")
     assert page is not None
-    assert page.attrib["viewBox"].split()[2] == "1199.0"  # 100 columns: no hand wraps
+    # 120 columns: the widest, as every hand takes two lines (the names wrap) at each width
+    assert page.attrib["viewBox"].split()[2] == "1439.0"
     rows = [line for line in svg_lines(text) if re.match(r" ?\d+   ", line)]
     assert [int(row.split()[0]) for row in rows] == list(range(1, 25))
-    assert all(row.endswith(("game I", "games I and II", "games I, II and III")) for row in rows)
+    assert rows[0].endswith("9 − 2 = 7   game I                  7–0")
+    assert rows[-1].endswith("games I, II and III   84–60   77–55   70–50")
 
 
 def test_svg_is_self_contained_and_escapes_names(run: Run) -> None:

@@ -21,8 +21,10 @@ from hgin.reports.summary import (
     game_score,
     hand_line,
     hands_won_line,
+    has_upcards,
     result_sentence,
     rules_label,
+    running_scores,
     summary_settlement,
 )
 from hgin.reports.symbols import BAR_FULL, NOT_OPEN, WON_MARK
@@ -225,16 +227,35 @@ def games_records(sheet: Sheet) -> Group:
 
 
 def hands_table(sheet: Sheet) -> Table:
-    """Every hand: who dealt, what happened, the arithmetic and where it went."""
-    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+    """Every hand: who dealt, what happened, the arithmetic, where it went, and the points
+    in each game still in play after it (a column per game, empty once the game closed)."""
+    upcards = has_upcards(sheet)
+    running = running_scores(sheet)
+    games = sorted({number for after in running for number in after})
+    first, second = sheet.players
+    table = Table(
+        box=box.SIMPLE,
+        pad_edge=False,
+        show_edge=False,
+        caption=f"{', '.join(game_name(n) for n in games)}: points in the game after the hand, "
+        f"{first}–{second}"
+        if games
+        else None,
+        caption_justify="left",
+    )
     table.add_column("#", justify="right")
     table.add_column("Dealer")
+    if upcards:
+        table.add_column("Upcard")
     table.add_column("Result")
     table.add_column("Points", justify="right")
     table.add_column("Entered in")
-    for played in sheet.hands:
+    for number in games:
+        table.add_column(game_name(number), justify="right", no_wrap=True)
+    for played, after in zip(sheet.hands, running, strict=True):
         line = hand_line(played)
-        cells = (line.dealer, line.what, line.points, line.where)
+        cells = [line.dealer, *([line.upcard] if upcards else []), line.what, line.points]
+        cells += [line.where, *(after.get(number, "") for number in games)]
         table.add_row(Text(str(line.number)), *(Text(cell) for cell in cells))
     return table
 

@@ -18,8 +18,12 @@ from hgin.reports.summary import (
     game_score,
     hand_line,
     hands_won_line,
+    has_upcards,
     result_sentence,
     rules_label,
+    running_header,
+    running_scores,
+    running_text,
     summary_settlement,
 )
 
@@ -143,13 +147,17 @@ def hands_section(match: Match) -> Section:
     sheet = match.sheet
     if not sheet.hands:
         return Section("hands", "Hands", "<p>No hands yet.</p>")
+    upcards = has_upcards(sheet)
     rows = []
-    for played in sheet.hands:
+    for played, after in zip(sheet.hands, running_scores(sheet), strict=True):
         line = hand_line(played)
-        texts = (line.dealer, line.what, line.points, line.where)
+        texts = [line.dealer, *([line.upcard] if upcards else []), line.what, line.points]
+        texts += [line.where, running_text(after)]
         rows.append([str(line.number), *(escape(text) for text in texts)])
-    header = ["#", "Dealer", "Result", "Points", "Entered in"]
-    body = _table(header, rows, [True, False, False, True, False])
+    header = ["#", "Dealer", *(["Upcard"] if upcards else []), "Result", "Points", "Entered in"]
+    header.append(escape(running_header(sheet)))
+    numeric = [True, False, *([False] if upcards else []), False, True, False, False]
+    body = _table(header, rows, numeric)
     return Section("hands", "Hands", body)
 
 

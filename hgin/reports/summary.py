@@ -66,18 +66,58 @@ class HandLine:
     what: str
     points: str
     where: str
+    upcard: str = ""
 
 
 def hand_line(played: PlayedHand) -> HandLine:
-    """Who won a hand, the arithmetic, and which games it went into (or closed)."""
+    """Who won a hand, the arithmetic, which games it went into (or closed), the upcard."""
     award = played.award
+    upcard = played.hand.upcard or ""
     if award.winner is None:
-        return HandLine(played.number, played.dealer, "dead hand", NO_VALUE, NO_VALUE)
+        return HandLine(played.number, played.dealer, "dead hand", NO_VALUE, NO_VALUE, upcard)
     where = games_phrase(played.games) if played.games else "nowhere (games closed)"
     for closing in played.closings:
         where += f"; {game_name(closing.game)} closes"
     what = f"{describe_kind(award.result)} {award.winner}"
-    return HandLine(played.number, played.dealer, what, award.formula, where)
+    return HandLine(played.number, played.dealer, what, award.formula, where, upcard)
+
+
+def has_upcards(sheet: Sheet) -> bool:
+    """Whether the hands table needs an upcard column (an Oklahoma match)."""
+    return sheet.rules.oklahoma or any(p.hand.upcard for p in sheet.hands)
+
+
+def running_header(sheet: Sheet) -> str:
+    """The heading of the running scores: 'Scores after (Ann–Bob)'."""
+    first, second = sheet.players
+    return f"Scores after ({first}–{second})"
+
+
+def running_scores(sheet: Sheet) -> list[dict[int, str]]:
+    """After each hand, the points in every game still in play: {1: '73–5', 2: '43–0'}.
+
+    Points only, as they count toward the target (the bonuses a closing pays are in the games
+    table); a game is listed from its first entry up to the hand that closes it.
+    """
+    first, second = sheet.players
+    points: dict[int, dict[str, int]] = {}
+    closed: set[int] = set()
+    texts: list[dict[int, str]] = []
+    for played in sheet.hands:
+        winner = played.award.winner
+        for number in played.games:
+            column = points.setdefault(number, {first: 0, second: 0})
+            if winner is not None:
+                column[winner] += played.award.points
+        shown = [n for n in sorted(points) if n not in closed]
+        texts.append({n: f"{points[n][first]}–{points[n][second]}" for n in shown})
+        closed.update(closing.game for closing in played.closings)
+    return texts
+
+
+def running_text(scores: dict[int, str]) -> str:
+    """One hand's running scores on one line: 'I 73–5 · II 43–0' ('–' before any entry)."""
+    return " · ".join(f"{game_name(n)} {text}" for n, text in scores.items()) or NO_VALUE
 
 
 def game_score(game: Game, player: str) -> str:

@@ -20,9 +20,13 @@ from hgin.reports.summary import (
     game_score,
     hand_line,
     hands_won_line,
+    has_upcards,
     result_sentence,
     roman_list,
     rules_label,
+    running_header,
+    running_scores,
+    running_text,
     sheets_after_each_hand,
     summary_settlement,
 )
@@ -91,11 +95,14 @@ def summary_markdown(match: Match) -> str:
         lines.append("")
     if not sheet.hands:
         return "\n".join([*lines, "No hands yet.", ""])
-    lines.append(_md_row(["#", "Dealer", "Result", "Points", "Entered in"]))
-    lines.append(_md_row(["--:", ":--", ":--", "--:", ":--"]))
-    for played in sheet.hands:
+    upcards = has_upcards(sheet)
+    header = ["#", "Dealer", *(["Upcard"] if upcards else []), "Result", "Points", "Entered in"]
+    lines.append(_md_row([*(md(h) for h in header), md(running_header(sheet))]))
+    lines.append(_md_row(["--:", ":--", *([":-:"] if upcards else []), ":--", "--:", ":--", ":--"]))
+    for played, after in zip(sheet.hands, running_scores(sheet), strict=True):
         row = hand_line(played)
-        cells = [str(row.number), md(row.dealer), md(row.what), md(row.points), md(row.where)]
+        cells = [str(row.number), md(row.dealer), *([md(row.upcard)] if upcards else [])]
+        cells += [md(row.what), md(row.points), md(row.where), md(running_text(after))]
         lines.append(_md_row(cells))
     return "\n".join([*lines, ""])
 
@@ -115,6 +122,7 @@ def csv_header(match: Match) -> list[str]:
         "Knocker",
         "Knocker deadwood",
         "Opponent deadwood",
+        *(["Upcard"] if has_upcards(match.sheet) else []),
         "Points",
         "Formula",
         "Games entered",
@@ -135,6 +143,7 @@ def csv_rows(match: Match) -> list[list[str | int]]:
     rows: list[list[str | int]] = []
     final = match.sheet
     stake = stake_of(match.rules)
+    upcards = has_upcards(final)
     for played, after in zip(final.hands, sheets_after_each_hand(match), strict=True):
         hand, award = played.hand, played.award
         went_out = hand.player or ""
@@ -150,6 +159,7 @@ def csv_rows(match: Match) -> list[list[str | int]]:
             spreadsheet_text(went_out),
             knocker_deadwood,
             opponent,
+            *([hand.upcard or ""] if upcards else []),
             award.points,
             award.formula,
             roman_list(played.games),
