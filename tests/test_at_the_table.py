@@ -72,16 +72,22 @@ class Pty:
         os.write(self.master, keys)
 
     def typed_line(self, text: str) -> None:
-        """Type `text` and wait for line editing to show it (so that it is reading keys)."""
+        """Type `text` and wait for line editing to show it, and to wait for keys again.
+
+        Python's line editing notices Ctrl-C only while it waits for a key: one that comes
+        while it draws the line waits for the next key (no person is that quick).
+        """
         self.type(text.encode())
         self.read_until(text)
+        time.sleep(0.3)
 
     def empty_line(self) -> None:
-        """Make sure line editing is reading keys, leaving the line empty (a key typed and
-        erased), so that a Ctrl-C cannot come before it is listening for one."""
-        self.typed_line("x")
+        """An empty line that line editing is known to be reading (a key typed and erased)."""
+        self.type(b"x")
+        self.read_until("x")
         self.type(b"\x7f")
         self.read_until("\x08")
+        time.sleep(0.3)
 
     def close(self) -> int:
         try:
