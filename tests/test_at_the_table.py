@@ -562,3 +562,27 @@ def test_the_running_scores_are_the_sheet_after_each_hand(
         else:
             assert expected == []
         closed_before.update(hand["closed"])
+
+
+def test_a_decided_five_game_match_says_so_while_play_goes_on(run: Run, show_json) -> None:
+    run("new", "Ann", "Bob", "--games", "5", "--dealer", "Ann")
+    for _ in range(2):
+        assert "Decided" not in run("gin", "ann", "98").stdout
+    result = run("gin", "ann", "98")  # game III closes: her third game of five
+    assert flat(result.stdout).endswith(
+        "Decided: Ann has won 3 of the 5 games; the open games are still played. "
+        "Next deal: Bob. Gin: Ann scores 25 + 98 = 123 in game III; game III closes, Ann "
+        "wins it."
+    )
+    assert show_json()["finished"] is False
+    result = run("gin", "bob", "30")  # play goes on: the open games are played
+    assert result.exit_code == 0
+    assert "Decided: Ann has won 3 of the 5 games" in flat(result.stdout)
+    assert "Decided" not in run("new", "Cy", "Di", "--dealer", "Cy").stdout
+
+
+def test_a_match_decided_by_net_points_is_not_called_decided(run: Run) -> None:
+    run("new", "Ann", "Bob", "--games", "5", "--decide", "net", "--dealer", "Ann")
+    for _ in range(3):
+        result = run("gin", "ann", "98")
+    assert "Decided" not in result.stdout

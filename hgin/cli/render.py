@@ -12,7 +12,7 @@ from rich.text import Text
 from hgin.cli.console import make_console as make_console  # still importable from here
 from hgin.cli.layout import Fit, Pieces, record
 from hgin.engine.match import Match
-from hgin.engine.narrate import describe_result
+from hgin.engine.narrate import describe_decided, describe_result
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
@@ -165,6 +165,9 @@ def sheet_notes(sheet: Sheet) -> list[Text | Pieces]:
     if result:
         notes.append(Text(result, style="bold"))
     else:
+        decided = describe_decided(sheet)
+        if decided:
+            notes.append(Text(decided, style="bold"))
         notes.append(Text(f"Next deal: {sheet.dealer}."))
     return notes
 

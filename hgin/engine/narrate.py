@@ -96,6 +96,23 @@ def describe_result(sheet: Sheet) -> str:
     )
 
 
+def describe_decided(sheet: Sheet) -> str:
+    """'Decided: Ann has won 3 of the 5 games; the open games are still played.' once a
+    player has the majority of the games but some are still open (the match ends only when
+    every game is closed); an empty string otherwise."""
+    if sheet.finished or sheet.rules.decide != "majority" or sheet.rules.games == 1:
+        return ""
+    leader = next(
+        (p for p in sheet.players if sheet.games_won[p] >= sheet.rules.games_to_win), None
+    )
+    if leader is None:
+        return ""
+    return (
+        f"Decided: {leader} has won {sheet.games_won[leader]} of the {sheet.rules.games} "
+        "games; the open games are still played."
+    )
+
+
 def describe_undo(played: PlayedHand) -> str:
     """What undo took back."""
     return f"Undone: hand {played.number} ({describe_hand(played)[:-1]})."
