@@ -322,7 +322,8 @@ MatchOption = Annotated[
     typer.Option(
         "--match",
         "-m",
-        help="Act on this match (identifier or its start) instead of the current one.",
+        help="Act on this match (its identifier or a start of it, or a player: their latest "
+        "match) instead of the current one.",
         autocompletion=complete_match,
     ),
 ]

@@ -68,7 +68,9 @@ def use(
     match: Annotated[
         str,
         typer.Argument(
-            metavar="MATCH", help="Match identifier (or its start).", autocompletion=complete_match
+            metavar="MATCH",
+            help="A match identifier (or its start), or a player: their latest match.",
+            autocompletion=complete_match,
         ),
     ],
 ) -> None:
