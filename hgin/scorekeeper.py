@@ -322,8 +322,8 @@ class ScoreKeeper:
                 first_dealer=first_dealer,
                 created=created,
             )
-            previous = self.store.current_id()
-            left = self._unfinished(previous)
+            previous = self.store.current_id() if also is not None else None
+            left = self._unfinished_current()
             self.store.create(match)
             if also is not None:
                 try:
@@ -333,16 +333,15 @@ class ScoreKeeper:
                     raise
         return match, left
 
-    def _unfinished(self, match_id: str | None) -> Match | None:
-        """The match `match_id` if it can be read and is not finished (a damaged one is left
-        for the commands that use it to report)."""
-        if match_id is None:
-            return None
+    def _unfinished_current(self) -> Match | None:
+        """The current match if it is not finished. A damaged pointer or match file is left
+        for the commands that use it to report: a new match does not need it."""
         try:
-            loaded = self.store.load(match_id)
+            current = self.store.current_id()
+            loaded = self.store.load(current) if current is not None else None
         except HginError:
             return None
-        return None if loaded.sheet.finished else loaded
+        return loaded if loaded is not None and not loaded.sheet.finished else None
 
     # -- changing a match ----------------------------------------------------------------
 

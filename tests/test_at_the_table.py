@@ -586,3 +586,14 @@ def test_a_match_decided_by_net_points_is_not_called_decided(run: Run) -> None:
     for _ in range(3):
         result = run("gin", "ann", "98")
     assert "Decided" not in result.stdout
+
+
+def test_new_still_starts_over_a_damaged_current_pointer(
+    run: Run, hgin_home: Path, show_json
+) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    (hgin_home / "current").write_text("../../etc\n", encoding="utf-8")
+    result = run("new", "Cy", "Di", "--dealer", "Cy")
+    assert result.exit_code == 0, result.output
+    assert "not finished" not in result.stdout
+    assert show_json()["players"] == ["Cy", "Di"]
