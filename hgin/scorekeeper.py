@@ -347,9 +347,11 @@ class ScoreKeeper:
 
     def update(self, match: str | None, change: Callable[[Match], Outcome]) -> Outcome:
         """Apply `change` to a match under the lock and save the result."""
-        self.match_id(match)  # refuse a missing match before the lock creates the data folder
+        # Refuse a missing match before the lock creates the data folder; a match named by a
+        # player is found (and said) once, the current match is read again under the lock.
+        named = self.match_id(match)
         with self.store.locked():
-            loaded = self.store.load(self.match_id(match))
+            loaded = self.store.load(self.match_id(named if match is not None else None))
             outcome = change(loaded)
             self.store.save(outcome.match)
         return outcome

@@ -597,3 +597,14 @@ def test_new_still_starts_over_a_damaged_current_pointer(
     assert result.exit_code == 0, result.output
     assert "not finished" not in result.stdout
     assert show_json()["players"] == ["Cy", "Di"]
+
+
+def test_a_hand_recorded_into_a_match_named_by_a_player_says_so_once(
+    run: Run, show_json, three_matches: dict[str, str]
+) -> None:
+    result = run("gin", "ann", "10", "-m", "mary")
+    assert result.exit_code == 0
+    mary = three_matches["Ann"]
+    assert result.stderr == f"hgin: match {mary} (Ann v Mary), the latest with Mary\n"
+    assert show_json("-m", mary)["hands"][0]["winner"] == "Ann"
+    assert show_json()["id"] == three_matches["Zoë"]  # the current match stays current
