@@ -448,20 +448,34 @@ def summary_of(run: Run, *args: str) -> str:
     return result.stdout
 
 
-def test_the_text_summary_has_the_upcard_and_a_column_per_game(run: Run, oklahoma: None) -> None:
+def test_the_text_summary_has_the_upcard_and_the_scores_after_each_hand(
+    run: Run, oklahoma: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")  # the hands stack into records
     lines = [line.rstrip() for line in summary_of(run).splitlines()]
-    hands = lines[lines.index("Hands") + 1 :]
+    assert lines[lines.index("Hands") + 1 :] == [
+        "Hand 1: knock won by Ann",
+        "  Ann dealt · upcard 8♠ · (30 − 5) × 2 = 50 · game I",
+        "  after it (Ann–Bob): I 50–0",
+        "Hand 2: gin by Bob",
+        "  Bob dealt · upcard Q♥ · 25 + 10 = 35 · game I",
+        "  after it (Ann–Bob): I 50–35",
+        "Hand 3: dead hand",
+        "  Ann dealt · – · – · after it (Ann–Bob): I 50–35",
+        "Hand 4: gin by Ann",
+        "  Bob dealt · upcard 3♦ · 25 + 40 = 65",
+        "  games I and II; I closes",
+        "  after it (Ann–Bob): I 115–35 · II 65–0",
+    ]
+    monkeypatch.setenv("COLUMNS", "200")  # the table, with a column per game
+    wide = [line.rstrip() for line in summary_of(run).splitlines()]
+    hands = wide[wide.index("Hands") + 1 :]
     assert hands[0].split() == [
         "#", "Dealer", "Upcard", "Result", "Points", "Entered", "in", "I", "II"
     ]  # fmt: skip
-    rows = {line.split()[0]: line for line in hands if re.match(r"\d+ ", line)}
-    assert rows["1"].startswith("1   Ann      8♠       knock won by Ann   (30 − 5) × 2 = 50")
-    assert rows["1"].endswith("game I                      50–0")
-    assert rows["2"].endswith("25 + 10 = 35   game I                     50–35")
-    assert rows["3"].startswith("3   Ann               dead hand")
-    assert rows["3"].endswith("50–35")
-    assert rows["4"].startswith("4   Bob      3♦       gin by Ann")
-    assert rows["4"].endswith("115–35   65–0")
+    rows = {line.split()[0]: line.split() for line in hands if re.match(r"\d+ ", line)}
+    assert rows["1"][2] == "8♠" and rows["1"][-1] == "50–0"
+    assert rows["4"][2] == "3♦" and rows["4"][-2:] == ["115–35", "65–0"]
     assert hands[-1] == "I, II: points in the game after the hand, Ann–Bob"
 
 

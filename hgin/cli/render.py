@@ -25,6 +25,7 @@ from hgin.reports.summary import (
     result_sentence,
     rules_label,
     running_scores,
+    running_text,
     summary_settlement,
 )
 from hgin.reports.symbols import BAR_FULL, NOT_OPEN, WON_MARK
@@ -204,14 +205,13 @@ def print_sheet(match: Match, lines: Iterable[str] = ()) -> None:
 def hands_records(sheet: Sheet) -> Group:
     """The hands table stacked, a record per hand, for a narrow terminal."""
     parts = []
-    for played in sheet.hands:
+    first, second = sheet.players
+    for played, after in zip(sheet.hands, running_scores(sheet), strict=True):
         line = hand_line(played)
-        parts.append(
-            record(
-                f"Hand {line.number}: {line.what}",
-                [f"{line.dealer} dealt", line.points, line.where],
-            )
-        )
+        upcard = [f"upcard {line.upcard}"] if line.upcard else []
+        scores = f"after it ({first}–{second}): {running_text(after)}"
+        fields = [f"{line.dealer} dealt", *upcard, line.points, line.where, scores]
+        parts.append(record(f"Hand {line.number}: {line.what}", fields))
     return Group(*parts)
 
 
