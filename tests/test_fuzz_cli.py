@@ -133,3 +133,128 @@ def test_any_argument_list_exits_cleanly(run: Run, fuzz_home: list[Path], args: 
     if result.exit_code == 1:
         assert result.stderr.startswith("hgin: "), (args, result.stderr)
         assert result.stderr.count("\n") == 1, (args, result.stderr)
+
+
+# -- file contents ---------------------------------------------------------------------------
+
+TEXTS = st.one_of(
+    st.sampled_from(["Ann", "Bob", "friendly", "classic", "gin", "knock", "draw", "\x1b[2J", ""]),
+    st.text(max_size=6),
+)
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 300), st.floats(), TEXTS)
+JSON_VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(TEXTS, inner, max_size=4)),
+    max_leaves=12,
+)
+
+
+def toml_text(value: Any, depth: int = 0) -> str:
+    """A TOML value's text for any JSON-like value (None becomes a string)."""
+    import json as _json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float) and value == value and abs(value) != float("inf"):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_text(v, depth + 1) for v in value) + "]"
+    if isinstance(value, dict):
+        items = (f"{_json.dumps(k)} = {toml_text(v, depth + 1)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    return _json.dumps(str(value))
+
+
+@st.composite
+def reshaped(draw: st.DrawFn, original: Any) -> Any:
+    """The real content with one part replaced by a random shape (or all of it)."""
+    import copy
+
+    data = copy.deepcopy(original)
+    if not isinstance(data, dict) or not data or draw(st.integers(0, 5)) == 0:
+        return draw(JSON_VALUES)
+    key = draw(st.sampled_from(sorted(data)))
+    if isinstance(data[key], dict) and data[key] and draw(st.booleans()):
+        inner = draw(st.sampled_from(sorted(data[key])))
+        data[key][inner] = draw(JSON_VALUES)
+    elif isinstance(data[key], list) and data[key] and draw(st.booleans()):
+        data[key][draw(st.integers(0, len(data[key]) - 1))] = draw(JSON_VALUES)
+    else:
+        data[key] = draw(JSON_VALUES)
+    return data
+
+
+# Each kind of file hgin reads, with the commands that read it.
+FILE_KINDS = {
+    "match": (("show",), ("matches",), ("stats",), ("gin", "ann", "5"), ("summary", "-f", "csv")),
+    "cache": (("matches",), ("stats",)),
+    "presets": (("rules", "--list"), ("new", "Cy", "Di", "--rules", "pub")),
+    "series": (("series", "show"), ("series", "list")),
+    "config": (("config",), ("new",)),
+    "import": (("import", "import.json"),),
+}
+
+
+@pytest.fixture
+def files_home(fuzz_home: list[Path], run: Run) -> dict[str, Path]:
+    """The data folder of `fuzz_home` with one file of every kind; their paths by kind."""
+    home, work = fuzz_home
+    assert run("rules", "save", "pub", "--gin-bonus", "20").exit_code == 0
+    assert run("series", "new", "Cy", "Di", "--to", "500").exit_code == 0
+    ann_bob = next((home / "matches").glob("*ann-bob.json")).stem
+    assert run("use", ann_bob).exit_code == 0
+    assert run("matches").exit_code == 0 and run("stats").exit_code == 0
+    assert run("export", "import.json").exit_code == 0
+    (home / "config" / "config.toml").write_text('players = ["Ann", "Bob"]\n', encoding="utf-8")
+    paths = {
+        "match": next(p for p in (home / "matches").glob("*ann-bob.json")),
+        "presets": home / "config" / "presets.json",
+        "series": next((home / "series").glob("*.json")),
+        "config": home / "config" / "config.toml",
+        "import": work / "import.json",
+    }
+    caches = [p for p in home.glob("*.json")]
+    assert caches
+    paths["cache"] = caches[0]
+    for path in paths.values():
+        assert path.is_file()
+    return paths
+
+
+@settings(
+    max_examples=60,
+    deadline=4000,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(kind=st.sampled_from(sorted(FILE_KINDS)), data=st.data())
+def test_any_file_content_exits_cleanly(
+    run: Run, files_home: dict[str, Path], kind: str, data: st.DataObject
+) -> None:
+    import json as _json
+
+    path = files_home[kind]
+    original = path.read_bytes()
+    try:
+        if kind == "config":
+            value = data.draw(st.dictionaries(TEXTS, JSON_VALUES, max_size=4))
+            text = "".join(f"{_json.dumps(k)} = {toml_text(v)}\n" for k, v in value.items())
+        else:
+            value = data.draw(reshaped(_json.loads(original)))
+            text = _json.dumps(value)
+        path.write_text(text, encoding="utf-8")
+        for args in FILE_KINDS[kind]:
+            result = run(*args)
+            event(f"{kind}: exit {result.exit_code}")
+            assert result.exit_code in (0, 1, 2), (args, text, result.output)
+            assert result.exception is None or isinstance(result.exception, SystemExit), (
+                args,
+                text,
+                result.exception,
+            )
+            assert "Traceback" not in result.output
+            assert "\x1b" not in result.output, (args, text)
+            if result.exit_code == 1:
+                assert result.stderr.count("\n") == 1, (args, result.stderr)
+    finally:
+        path.write_bytes(original)
