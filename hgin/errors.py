@@ -3,3 +3,9 @@
 
 class HginError(Exception):
     """A refused action: the message is one line meant for the person at the table."""
+
+
+class HginNotice(UserWarning):
+    """Something a reading command noticed and set right without refusing (a stored sheet
+    that disagrees with its hands): sent through `warnings`, printed by the command line as
+    one line on stderr."""

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from hgin.reports.stats import Stats
     from hgin.store.config import Config
     from hgin.store.index import MatchEntry
+    from hgin.store.matches import BackupEntry
     from hgin.store.series import SeriesFiles
     from hgin.store.transfer import ImportReport, Progress
 
@@ -318,7 +319,7 @@ class ScoreKeeper:
             match = Match(
                 id=self.store.new_id(players, created),
                 players=players,
-                rules=rules or PROFILES["friendly"],
+                start_rules=rules or PROFILES["friendly"],
                 first_dealer=first_dealer,
                 created=created,
             )
@@ -358,12 +359,10 @@ class ScoreKeeper:
 
     def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
         """Record the hand built from the loaded match (names resolved against its players)."""
-        from hgin.engine.narrate import describe_hand
+        from hgin.engine import editing
 
         def add(loaded: Match) -> Outcome:
-            changed = loaded.with_hand(hand(loaded))
-            last = changed.sheet.hands[-1]
-            return Outcome(changed, describe_hand(last))
+            return Outcome(*editing.record(loaded, hand(loaded), now_text()))
 
         return self.update(match, add)
 
@@ -475,27 +474,113 @@ class ScoreKeeper:
 
         return self.record(lambda m: Hand("draw", recorded_at=now_text()), match)
 
+    # -- correcting and going back ---------------------------------------------------------
+
+    def edit(self, number: int, hand: Hand, match: str | None = None) -> Outcome:
+        """Replace hand `number` by `hand` (its player may be a typed start of a name); every
+        later hand is re-scored. Refused when a later hand would come after the match's end."""
+        from hgin.engine import editing
+
+        return self.update(
+            match, lambda loaded: Outcome(*editing.edit(loaded, number, hand, now_text()))
+        )
+
+    def delete(self, number: int, match: str | None = None) -> Outcome:
+        """Remove hand `number`; the hands after it move up one and are re-scored."""
+        from hgin.engine import editing
+
+        return self.update(
+            match, lambda loaded: Outcome(*editing.delete(loaded, number, now_text()))
+        )
+
+    def set_rule(self, option: str, value: str, match: str | None = None) -> Outcome:
+        """Change one rule (`gin-bonus`, `20`) and re-score every hand from the start."""
+        from hgin.engine import editing
+        from hgin.engine.rules import find_option
+
+        chosen = find_option(option)
+        new_value = chosen.parse(value)
+        return self.update(
+            match,
+            lambda loaded: Outcome(
+                *editing.set_rules(loaded, {chosen.name: new_value}, now_text())
+            ),
+        )
+
     def undo(self, match: str | None = None) -> Outcome:
-        """Take back the last hand; it can be redone until a new hand is recorded."""
-        from hgin.engine.narrate import describe_undo
+        """Revert the latest change still in force, whatever its kind (repeatable)."""
+        from hgin.engine import editing
 
-        def take_back(loaded: Match) -> Outcome:
-            removed = loaded.sheet.hands[-1] if loaded.sheet.hands else None
-            changed, _ = loaded.without_last()
-            assert removed is not None
-            return Outcome(changed, describe_undo(removed))
-
-        return self.update(match, take_back)
+        return self.update(match, lambda loaded: Outcome(*editing.undo(loaded, now_text())))
 
     def redo(self, match: str | None = None) -> Outcome:
-        """Put back the hand most recently undone."""
-        from hgin.engine.narrate import describe_redo
+        """Apply again the change most recently undone."""
+        from hgin.engine import editing
 
-        def put_back(loaded: Match) -> Outcome:
-            changed, _ = loaded.with_redo()
-            return Outcome(changed, describe_redo(changed.sheet.hands[-1]))
+        return self.update(match, lambda loaded: Outcome(*editing.redo(loaded, now_text())))
 
-        return self.update(match, put_back)
+    def restore(self, change: int, match: str | None = None) -> Outcome:
+        """Bring the match back to its state right after change `change`, as a new change."""
+        from hgin.engine import editing
+
+        return self.update(
+            match, lambda loaded: Outcome(*editing.restore(loaded, change, now_text()))
+        )
+
+    def log(self, match: str | None = None) -> Match:
+        """The match whose journal `hgin log` lists (`match.journal`, oldest first)."""
+        return self.load(match)
+
+    # -- file-level recovery -------------------------------------------------------------
+
+    def _restore_target(self, match: str | None) -> str:
+        """The match meant: `match` (also one whose file is gone but has backups), else current."""
+        if match is not None:
+            return self.store.find(match, with_backups=True)
+        return self.match_id(None)
+
+    def backups(self, match: str | None = None) -> tuple[str, Match | None, list[BackupEntry]]:
+        """A match's identifier, its present version (None if unreadable) and its backups,
+        numbered from 1 (the newest)."""
+        match_id = self._restore_target(match)
+        entries = self.store.backups(match_id)
+        present: Match | None
+        try:
+            present = self.store.load(match_id)
+        except HginError:
+            present = None
+        return match_id, present, entries
+
+    def restore_backup(self, which: str, match: str | None = None) -> Outcome:
+        """Bring back backup `which` (a number from the list, or its file name), atomically.
+
+        The version it replaces is kept as the newest backup first (when there is one)."""
+        from hgin.store.backups import local_time
+
+        if not which.strip():
+            raise HginError(
+                "name a backup: a number from 'hgin restore --backup', or its file name"
+            )
+        self._restore_target(match)  # refuse a missing match before the lock makes the folder
+        with self.store.locked():
+            match_id = self._restore_target(match)
+            entry, kept, replaced_readable = self.store.restore(match_id, which)
+        restored = entry.match
+        assert restored is not None  # Store.restore refuses an unreadable backup
+        hands = len(restored.hands)
+        message = (
+            f"Restored match {match_id} from backup {entry.number} ({entry.backup.name}, kept "
+            f"{local_time(entry.backup.kept_at)}): {hands} hand{'' if hands == 1 else 's'}."
+        )
+        if kept is not None:
+            if replaced_readable:
+                message += (
+                    " The version it replaced is now backup 1: "
+                    "'hgin restore --backup 1' takes this back."
+                )
+            else:
+                message += " The damaged file it replaced is kept as backup 1."
+        return Outcome(restored, message)
 
     # -- settling up ---------------------------------------------------------------------
 

@@ -170,17 +170,17 @@ def test_over_the_greeting_and_the_refusal_list_every_word_that_works(
     session = Pty(hgin_home)
     start = session.read_until("over> ")
     assert (
-        "The match is over: nothing more to record (count, undo, redo, show, summary, edit, "
-        "delete, help and quit still work)." in flat(start)
+        "The match is over: nothing more to record (count, undo, redo, log, restore, show, "
+        "summary, edit, delete, help and quit still work)." in flat(start)
     )
     assert (
-        "Type a word: count, undo, redo, show, summary, edit, delete, help and quit (help "
-        "explains them)." in flat(start)
+        "Type a word: count, undo, redo, log, restore, show, summary, edit, delete, help and "
+        "quit (help explains them)." in flat(start)
     )
     session.type(b"g a 3\r")
     assert flat(session.read_until("over> ")) == (
-        "g a 3 hgin: the match is over, no hand can be recorded: count, undo, redo, show, "
-        "summary, edit, delete, help and quit still work over>"
+        "g a 3 hgin: the match is over, no hand can be recorded: count, undo, redo, log, "
+        "restore, show, summary, edit, delete, help and quit still work over>"
     )
     session.type(b"q\r")
     session.read_until("Bye")

@@ -32,10 +32,11 @@ def entered(show_json: ShowJson, index: int = -1) -> dict[str, Any]:
 
 
 def stored_hand(hgin_home: Path) -> dict[str, Any]:
-    """The last hand in the match file as stored on disk."""
+    """The last hand recorded in the match file's journal, as stored on disk."""
     (path,) = (hgin_home / "matches").glob("*.json")
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    last: dict[str, Any] = data["hands"][-1]
+    recorded = [c["hand"] for c in data["journal"] if c["kind"] == "record"]
+    last: dict[str, Any] = recorded[-1]
     return last
 
 

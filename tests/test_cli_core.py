@@ -105,16 +105,22 @@ def test_undo_and_redo(run: Run, show_json) -> None:
     run("knock", "bob", "3", "20")
     result = run("undo")
     assert result.exit_code == 0
-    assert "Undone: hand 2 (Knock: Bob scores 20 − 3 = 17 in game I)." in result.stdout
+    assert flat(result.stdout).endswith(
+        "Undone: change 2 (recorded hand 2: knock by Bob 3 v 20, 20 − 3 = 17). "
+        "The sheet has 1 hand. Game I: Bob 17 → 0."
+    )
     assert len(show_json()["hands"]) == 1
     assert run("undo").exit_code == 0
     assert show_json()["hands"] == []
     refused = run("undo")
     assert refused.exit_code == 1
-    assert refused.stderr == "hgin: there is no hand to undo\n"
+    assert refused.stderr == "hgin: there is nothing to undo: every change is undone\n"
     assert run("redo").exit_code == 0
     result = run("redo")
-    assert "Redone: hand 2. Knock: Bob scores 20 − 3 = 17 in game I." in result.stdout
+    assert flat(result.stdout).endswith(
+        "Redone: change 2 (recorded hand 2: knock by Bob 3 v 20, 20 − 3 = 17). "
+        "The sheet has 2 hands. Game I: Bob 0 → 17."
+    )
     assert [h["points"] for h in show_json()["hands"]] == [35, 17]
     assert run("redo").stderr == "hgin: there is nothing to redo\n"
 
@@ -126,7 +132,10 @@ def test_a_new_hand_clears_redo(run: Run) -> None:
     run("draw")
     result = run("redo")
     assert result.exit_code == 1
-    assert "nothing to redo" in result.stderr
+    assert result.stderr == (
+        "hgin: there is nothing to redo: change 3 set aside 1 undone change; it is still in "
+        "'hgin log', and 'hgin restore 2' brings it back\n"
+    )
 
 
 def test_players_by_case_insensitive_unique_prefix(run: Run, show_json) -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hgin.editing import remove_hand, replace_hand
+from hgin.engine import editing
 from hgin.engine.hands import Hand
 from hgin.engine.match import Match
 from hgin.engine.rules import PROFILES
@@ -130,13 +130,13 @@ def test_delete_moves_later_hands_up_and_rescores(run: Run, show_json, four_hand
     assert flat(result.stdout).endswith("; hand 3 is now hand 2.")
 
 
-def test_edit_and_delete_clear_redo(run: Run, four_hands: None) -> None:
+def test_edit_and_delete_set_undone_changes_aside(run: Run, four_hands: None) -> None:
     run("undo")
-    run("edit", "1", "draw")
-    assert run("redo").stderr == "hgin: there is nothing to redo\n"
+    assert "1 undone change set aside; see 'hgin log'." in flat(run("edit", "1", "draw").stdout)
+    assert "restore 5" in run("redo").stderr  # the state after change 5 still had it undone
     run("undo")
     run("delete", "1")
-    assert run("redo").stderr == "hgin: there is nothing to redo\n"
+    assert "'hgin restore 7' brings it back" in run("redo").stderr
 
 
 @pytest.mark.parametrize(
@@ -239,8 +239,11 @@ def playable(typed: list[Hand]) -> Match:
     for hand in typed:
         if match.sheet.finished:
             break
-        match = match.with_hand(hand)
+        match = editing.record(match, hand, AT)[0]
     return match
+
+
+AT = "2026-01-01T20:00:00+01:00"
 
 
 def as_entry(hand: Hand) -> TypedHand:
@@ -255,10 +258,10 @@ def test_an_edit_undone_by_the_opposite_edit_restores_the_sheet(typed: list[Hand
     old = match.hands[number - 1]
     new = data.draw(hands)[0]
     try:
-        edited = replace_hand(match, number, as_entry(new)).match
+        edited = editing.edit(match, number, as_entry(new), AT)[0]
     except HginError:
         return  # refused: the same hand again, or a match that would end too soon
-    restored = replace_hand(edited, number, as_entry(old)).match
+    restored = editing.edit(edited, number, as_entry(old), AT)[0]
     assert restored.sheet == match.sheet
     assert restored.hands == match.hands
 
@@ -269,7 +272,7 @@ def test_delete_is_the_match_replayed_without_that_hand(typed: list[Hand], data)
     match = playable(typed)
     number = data.draw(st.integers(1, len(match.hands)))
     rest = match.hands[: number - 1] + match.hands[number:]
-    changed = remove_hand(match, number).match  # removing a hand never ends a match sooner
+    changed = editing.delete(match, number, AT)[0]  # removing a hand never ends a match sooner
     assert changed.hands == rest
     assert changed.sheet == replay(PLAYERS, match.rules, "Ann", rest)
-    assert changed.undone == ()
+    assert editing.undo(changed, AT)[0].hands == match.hands

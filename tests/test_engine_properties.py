@@ -13,8 +13,9 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hgin.engine import editing
 from hgin.engine.hands import Hand, hand_award
-from hgin.engine.match import Match
+from hgin.engine.match import start_match
 from hgin.engine.rules import PROFILES, Rules, check_rules
 from hgin.engine.sheet import extend, replay
 from hgin.errors import HginError
@@ -261,21 +262,25 @@ def test_bonuses_come_only_with_a_close_and_totals_add_up(rules: Rules, hands: l
         assert sheet.winner == (None if first == second else PLAYERS[first < second])
 
 
+AT = "2026-01-01T20:00:00+01:00"
+
+
 @settings(max_examples=100)
 @given(rules_strategy, st.lists(hand_strategy, min_size=1, max_size=30), st.integers(1, 5))
 def test_undo_then_redo_is_the_identity(rules: Rules, hands: list[Hand], depth: int) -> None:
     hands = playable(rules, hands)
-    match = Match("m", PLAYERS, rules, "Ann", "2026-01-01T00:00:00+00:00", tuple(hands))
+    match = start_match("m", PLAYERS, rules, "Ann", "2026-01-01T00:00:00+00:00", tuple(hands))
     changed = match
     undone = 0
     for _ in range(min(depth, len(hands))):
-        changed, _hand = changed.without_last()
+        changed = editing.undo(changed, AT)[0]
         undone += 1
+    assert changed.hands == match.hands[: len(hands) - undone]
     for _ in range(undone):
-        changed, _hand = changed.with_redo()
+        changed = editing.redo(changed, AT)[0]
     assert changed.hands == match.hands
     assert changed.sheet == match.sheet
-    assert changed.undone == ()
+    assert changed.state.undone == []
 
 
 @given(st.integers(-1000, 1000), st.integers(-1000, 1000))

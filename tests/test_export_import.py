@@ -117,14 +117,14 @@ def test_a_refused_import_writes_nothing_at_all(
 ) -> None:
     data = load(exported)
     # The first four matches are fine; the last one has an impossible count.
-    data["matches"][-1]["hands"][0]["opponent_deadwood"] = 99
+    data["matches"][-1]["journal"][0]["hand"]["opponent_deadwood"] = 99
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(data), encoding="utf-8")
     result = run("import", str(broken))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"hgin: cannot import {broken}: match 5 ('{IDS[0]}'): hand 1: 'opponent_deadwood' 99 "
-        "is out of range 0..98; nothing was imported\n"
+        f"hgin: cannot import {broken}: match 5 ('{IDS[0]}'): change 1, 'hand': "
+        "'opponent_deadwood' 99 is out of range 0..98; nothing was imported\n"
     )
     assert snapshot(other_home) == {}
 
@@ -142,10 +142,8 @@ def edit(data: dict[str, Any], where: str) -> dict[str, Any]:
         data["matches"].append(dict(first))
     elif where == "path":
         first["id"] = "../../etc/passwd"
-    elif where == "sheet":
-        first["sheet"]["totals"]["Ann"] = 999
     elif where == "winner":
-        first["hands"][0]["player"] = "Mallory"
+        first["journal"][0]["hand"]["player"] = "Mallory"
     elif where == "schema":
         first["schema"] = 99
     elif where == "not-object":
@@ -161,7 +159,6 @@ def edit(data: dict[str, Any], where: str) -> dict[str, Any]:
         ("matches", "its 'matches' is not a list"),
         ("duplicate", f"it holds match '{sorted(IDS)[0]}' twice"),
         ("path", "match 1 ('../../etc/passwd'): '../../etc/passwd' is not a match identifier"),
-        ("sheet", "its stored sheet disagrees with the sheet its hands give"),
         ("winner", "'Mallory' is not a player in this match"),
         ("schema", "it was written by a newer hgin (schema 99"),
         ("not-object", "match 1: it is not an object"),
@@ -210,19 +207,23 @@ def test_an_older_schema_is_migrated_on_import(
     run: Run, exported: Path, other_home: Path, tmp_path: Path
 ) -> None:
     data = load(exported)
-    old = data["matches"][0]
-    old["schema"] = 1
-    del old["sheet"]
-    for hand in old["hands"]:
-        del hand["recorded_at"]
+    new = data["matches"][0]
+    hands = [
+        {k: v for k, v in c["hand"].items() if k != "recorded_at"}
+        for c in new["journal"]
+        if c["kind"] == "record"
+    ]
+    keys = ("id", "players", "rules", "first_dealer", "created")
+    old = {"schema": 1, **{k: new[k] for k in keys}, "hands": hands, "undone": []}
+    data["matches"][0] = old
     older = tmp_path / "older.json"
     older.write_text(json.dumps(data), encoding="utf-8")
     result = run("import", str(older), "--json")
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)["added"]) == 5
     stored = load(other_home / "matches" / f"{old['id']}.json")
-    assert stored["schema"] >= 2
-    assert all(h["recorded_at"] is None for h in stored["hands"])
+    assert stored["schema"] == 3
+    assert [c["hand"] for c in stored["journal"]] == [{**h, "recorded_at": None} for h in hands]
 
 
 def test_export_choices_and_refusals(run: Run, exported: Path, tmp_path: Path) -> None:

@@ -59,12 +59,13 @@ def test_a_whole_match_played_to_the_end(run: Run, show_json, ines_oskar: None) 
     assert "Gin: Ines scores 25 + 20 = 45 in game III; game III closes, Ines wins it." in out
     assert "Match over: Ines wins 3 games to 0." in out
     assert out.count("The match is over: nothing more to record") == 3  # hand 9, redo, show
-    assert "Undone: hand 9" in out and "Redone: hand 9." in out
+    assert "Undone: change 9 (recorded hand 9: gin by Ines, 25 + 20 = 45)." in out
+    assert "Redone: change 9 (recorded hand 9: gin by Ines, 25 + 20 = 45)." in out
     # the refusals: one line each, on stderr, and then a tally for scripts
     assert result.stderr.splitlines() == [
         "hgin: 'foo' is not a command (help lists them)",
-        "hgin: the match is over, no hand can be recorded: count, undo, redo, show, summary, "
-        "edit, delete, help and quit still work",
+        "hgin: the match is over, no hand can be recorded: count, undo, redo, log, restore, "
+        "show, summary, edit, delete, help and quit still work",
         "hgin: refused 2 lines: 5, 11; every other line was done",
     ]
     assert result.exit_code == 1
@@ -93,8 +94,8 @@ def test_a_whole_match_played_to_the_end(run: Run, show_json, ines_oskar: None) 
 
 def test_piped_output_is_what_the_one_shot_commands_print(run: Run, ines_oskar: None) -> None:
     played = run("play", input=lines("gin ines 18", "k osk 7 12")).stdout
-    run("undo")
-    run("undo")
+    run("delete", "2")  # not undo: a hand recorded after undos says it set them aside
+    run("delete", "1")
     first = run("gin", "ines", "18").stdout
     second = run("knock", "osk", "7", "12").stdout
     opening = played[: played.index(first.splitlines()[0], 1)]
@@ -142,7 +143,7 @@ def test_blank_lines_and_comments_do_nothing(run: Run, show_json, ines_oskar: No
             "hgin: unknown option '--color': gin PLAYER THEIRS [--upcard CARD] [--big]",
         ),
         ('gin "ines 18', "hgin: cannot read that line: no closing quotation"),
-        ("undo", "hgin: there is no hand to undo"),
+        ("undo", "hgin: there is nothing to undo: this match has no changes yet"),
         ("redo", "hgin: there is nothing to redo"),
         ("show me", "hgin: show takes nothing more: type just s"),
         ("delete 1", "hgin: there are no hands to change yet"),
@@ -213,7 +214,7 @@ def test_a_finished_match_opens_with_the_result(run: Run, show_json, ines_oskar:
     out = flat(result.stdout)
     assert out.startswith("Ines v Oskar")
     assert "Match over: Ines wins 3 games to 0. The match is over: nothing more to record" in out
-    assert "Undone: hand 3" in out
+    assert "Undone: change 3 (recorded hand 3: gin by Ines, 25 + 98 = 123)." in out
     assert show_json()["finished"] is False
 
 

@@ -36,7 +36,7 @@ def match_file(template: Path, hgin_home: Path) -> Path:
 
 
 def hands_in(path: Path) -> int:
-    return len(json.loads(path.read_text(encoding="utf-8"))["hands"])
+    return len(json.loads(path.read_text(encoding="utf-8"))["sheet"]["hands"])
 
 
 def temp_files(home: Path) -> list[Path]:
@@ -196,11 +196,15 @@ def test_new_match_is_all_or_nothing_when_the_pointer_cannot_be_saved(
 
 
 def as_schema_1(data: dict[str, Any]) -> dict[str, Any]:
-    """What hgin wrote before schema 2: the same, without `recorded_at` anywhere."""
-    for hand in [*data["hands"], *data["undone"], *(p["entered"] for p in data["sheet"]["hands"])]:
-        del hand["recorded_at"]
-    data["schema"] = 1
-    return data
+    """What hgin wrote before schema 2: the hands (from a journal of recorded hands) without
+    `recorded_at`, and the sheet with a copy of each entered hand."""
+    hands = [{k: v for k, v in c["hand"].items() if k != "recorded_at"} for c in data["journal"]]
+    for played, hand in zip(data["sheet"]["hands"], hands, strict=True):
+        played["entered"] = hand
+    keys = ("id", "players", "rules", "first_dealer", "created")
+    return {"schema": 1, **{k: data[k] for k in keys}, "hands": hands, "undone": []} | {
+        "sheet": data["sheet"]
+    }
 
 
 @pytest.fixture
@@ -243,14 +247,15 @@ def test_a_schema_1_file_is_kept_before_it_is_upgraded(
     folder = hgin_home / "backups" / match_file.stem
     assert (folder / "before-schema-1.json").read_bytes() == schema_1_file
     data = json.loads(match_file.read_text())
-    assert data["schema"] == 2
-    assert [h["recorded_at"] for h in data["hands"][:2]] == [None, None]
-    assert isinstance(data["hands"][2]["recorded_at"], str)
+    assert data["schema"] == 3
+    hands = [c["hand"] for c in data["journal"]]
+    assert [h["recorded_at"] for h in hands[:2]] == [None, None]
+    assert isinstance(hands[2]["recorded_at"], str)
     # The copy is kept once, outside the rotation, and listed as a backup.
     for _ in range(6):
         assert run("draw").exit_code == 0
     assert (folder / "before-schema-1.json").read_bytes() == schema_1_file
-    listed = json.loads(run("restore", "--json").stdout)["backups"]
+    listed = json.loads(run("restore", "--backup", "--json").stdout)["backups"]
     assert [(b["before_schema"], b["hands"]) for b in listed][-1] == (1, 2)
     assert len(listed) == 6
 

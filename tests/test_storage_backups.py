@@ -37,22 +37,25 @@ def test_restore_lists_backups_with_hand_counts(
     run: Run, hgin_home: Path, match_file: Path
 ) -> None:
     assert run("undo").exit_code == 0
-    result = run("restore")
+    result = run("restore", "--backup")
     assert result.exit_code == 0
     out = result.stdout
-    assert f"Backups of match {match_file.stem} (now 1 hand, in play), newest first:" in out
-    rows = [line.split() for line in out.splitlines() if line[:4].strip().isdigit()]
-    assert [(r[0], r[3], r[4]) for r in rows] == [
-        ("1", "2", "in"),
-        ("2", "1", "in"),
-        ("3", "0", "in"),
+    assert (
+        f"Backups of match {match_file.stem} (now 1 hand, last: gin by Ann 43), newest first:"
+        in out
+    )
+    rows = [line[4:].split(None, 2)[2] for line in out.splitlines() if line[:4].strip().isdigit()]
+    assert [r.strip() for r in rows] == [
+        "2 hands, last: knock by Bob 17",
+        "1 hand, last: gin by Ann 43",
+        "no hands",
     ]
-    data = json.loads(run("restore", "--json").stdout)
+    data = json.loads(run("restore", "--backup", "--json").stdout)
     assert data["id"] == match_file.stem
-    assert [(b["number"], b["hands"], b["problem"]) for b in data["backups"]] == [
-        (1, 2, None),
-        (2, 1, None),
-        (3, 0, None),
+    assert [(b["number"], b["hands"], b["holds"]) for b in data["backups"]] == [
+        (1, 2, "2 hands, last: knock by Bob 17"),
+        (2, 1, "1 hand, last: gin by Ann 43"),
+        (3, 0, "no hands"),
     ]
     assert all(b["file"] in out for b in data["backups"])
 
@@ -64,18 +67,18 @@ def test_restore_brings_back_a_version_and_can_itself_be_undone(
     assert run("undo").exit_code == 0
     assert run("undo").exit_code == 0
     empty = match_file.read_bytes()
-    result = run("restore", "2")  # backup 1 has one hand, backup 2 both
+    result = run("restore", "--backup", "2")  # backup 1 has one hand, backup 2 both
     assert result.exit_code == 0, result.output
     assert "Restored match" in result.stdout
-    assert "'hgin restore 1' takes this back" in " ".join(result.stdout.split())
+    assert "'hgin restore --backup 1' takes this back" in " ".join(result.stdout.split())
     assert match_file.read_bytes() == two_hands
     assert [h["points"] for h in show_json()["hands"]] == [43, 17]
     # The version it replaced was kept first: restoring backup 1 undoes the restore.
-    assert run("restore", "1").exit_code == 0
+    assert run("restore", "--backup", "1").exit_code == 0
     assert match_file.read_bytes() == empty
     # A file name works as well as a number.
-    name = json.loads(run("restore", "--json").stdout)["backups"][0]["file"]
-    assert run("restore", name).exit_code == 0
+    name = json.loads(run("restore", "--backup", "--json").stdout)["backups"][0]["file"]
+    assert run("restore", "--backup", name).exit_code == 0
     assert match_file.read_bytes() == two_hands
     assert temp_files(hgin_home) == []
 
@@ -86,10 +89,10 @@ def test_restore_rescues_a_damaged_file_and_keeps_the_damaged_bytes(
     good = match_file.read_bytes()
     match_file.write_bytes(good[: len(good) // 2])  # torn by some other program
     assert run("show").exit_code == 1
-    listed = run("restore")
+    listed = run("restore", "--backup")
     assert listed.exit_code == 0
     assert "the match file itself is missing or unreadable" in listed.stdout
-    assert run("restore", "1").exit_code == 0
+    assert run("restore", "--backup", "1").exit_code == 0
     assert run("show").exit_code == 0
     folder = hgin_home / "backups" / match_file.stem
     newest = backups.list_backups(folder)[0]
@@ -101,7 +104,7 @@ def test_restore_a_match_whose_file_was_deleted(
 ) -> None:
     match_file.unlink()
     assert run("show").exit_code == 1
-    result = run("restore", "1", "--match", match_file.stem[:12])
+    result = run("restore", "--backup", "1", "--match", match_file.stem[:12])
     assert result.exit_code == 0, result.output
     assert hands_in(match_file) == 1
     assert "The version it replaced" not in result.stdout  # there was none to keep
@@ -121,7 +124,7 @@ def test_restore_refusals_change_nothing(
     run: Run, hgin_home: Path, match_file: Path, which: str, message: str
 ) -> None:
     before = snapshot(hgin_home)
-    result = run("restore", which.format(id=match_file.stem))
+    result = run("restore", "--backup", which.format(id=match_file.stem))
     assert result.exit_code == 1
     assert message.format(id=match_file.stem) in result.stderr
     assert snapshot(hgin_home) == before
@@ -131,11 +134,11 @@ def test_restore_refuses_a_damaged_backup(run: Run, hgin_home: Path, match_file:
     folder = hgin_home / "backups" / match_file.stem
     newest = backups.list_backups(folder)[0].path
     newest.write_text('{"schema": 2', encoding="utf-8")
-    listed = json.loads(run("restore", "--json").stdout)["backups"][0]
+    listed = json.loads(run("restore", "--backup", "--json").stdout)["backups"][0]
     assert listed["hands"] is None
     assert str(newest) in listed["problem"]
     before = snapshot(hgin_home)
-    result = run("restore", "1")
+    result = run("restore", "--backup", "1")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"hgin: cannot restore: cannot use {newest}: it is not valid")
     assert snapshot(hgin_home) == before
@@ -143,10 +146,10 @@ def test_restore_refuses_a_damaged_backup(run: Run, hgin_home: Path, match_file:
 
 def test_restore_without_backups(run: Run) -> None:
     assert run("new", "Ann", "Bob").exit_code == 0
-    result = run("restore")
+    result = run("restore", "--backup")
     assert result.exit_code == 0
     assert "has no backups yet" in result.stdout
-    assert run("restore", "1").exit_code == 1
+    assert run("restore", "--backup", "1").exit_code == 1
 
 
 def test_foreign_files_in_the_backup_folder_are_ignored(
@@ -159,4 +162,4 @@ def test_foreign_files_in_the_backup_folder_are_ignored(
         assert run("draw").exit_code == 0
     assert (folder / "notes.json").exists()
     assert (folder / "999999-junk.json").exists()
-    assert len(json.loads(run("restore", "--json").stdout)["backups"]) == 5
+    assert len(json.loads(run("restore", "--backup", "--json").stdout)["backups"]) == 5

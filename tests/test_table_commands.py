@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hgin.engine.editing import entry_text
 from hgin.engine.hands import Hand
 from hgin.errors import HginError
 from hgin.play.parser import (
@@ -20,7 +21,6 @@ from hgin.play.parser import (
     Record,
     Simple,
     TypedHand,
-    entry_text,
     entry_with,
     find_word,
     parse_entry,

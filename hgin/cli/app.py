@@ -10,7 +10,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandFunctionType
 
-from hgin.errors import HginError
+from hgin.errors import HginError, HginNotice
 
 MAX_REFUSAL = 300
 
@@ -28,7 +28,7 @@ def one_line(message: str) -> str:
 # The order `hgin --help` lists the commands in: the order they are needed at the table.
 COMMAND_ORDER = (
     "new", "gin", "knock", "draw", "undo", "redo", "show", "summary", "settle", "play", "edit",
-    "delete", "matches", "use", "rules", "series", "count", "stats", "export", "import",
+    "delete", "log", "matches", "use", "rules", "series", "count", "stats", "export", "import",
     "restore", "config", "demo",
 )  # fmt: skip
 
@@ -177,9 +177,19 @@ class HginGroup(HelpGroup):
         return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: Any) -> Any:
+        import warnings
+
         from hgin.store.guard import forget_saved
 
         forget_saved()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", HginNotice)
+            try:
+                return self._invoke(ctx)
+            finally:
+                _tell_notices(caught)
+
+    def _invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except HginError as refusal:
@@ -219,6 +229,23 @@ def _tell(line: str) -> None:
         typer.echo(line, err=True)
     except (OSError, ValueError):
         return
+
+
+def _tell_notices(caught: list[Any]) -> None:
+    """Each notice once, as one line on stderr; other warnings as Python shows them."""
+    import warnings
+
+    said: set[str] = set()
+    for warning in caught:
+        if issubclass(warning.category, HginNotice):
+            line = f"hgin: {one_line(str(warning.message))}"
+            if line not in said:
+                said.add(line)
+                _tell(line)
+        else:
+            warnings.showwarning(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
 
 
 def _is_output_error(error: OSError) -> bool:

@@ -10,29 +10,26 @@ from rich.text import Text
 from hgin.cli.layout import Fit, record
 from hgin.cli.render import make_console
 from hgin.engine.match import Match
-from hgin.recovery import local_time
+from hgin.engine.narrate import describe_holding
+from hgin.store.backups import local_time
 from hgin.store.matches import BackupEntry
 
 
-def state_of(match: Match | None, problem: str | None) -> str:
-    """In play, or who won, or why a backup cannot be used."""
+def holding(match: Match | None, problem: str | None) -> str:
+    """What a version holds ('8 hands, last: gin by Ann 43; game I closed'), or why it
+    cannot be used."""
     if match is None:
         return f"unreadable: {problem}"
-    sheet = match.sheet
-    if not sheet.finished:
-        return "in play"
-    return f"won by {sheet.winner}" if sheet.winner else "ended level"
+    return describe_holding(match.sheet)
 
 
 def backups_table(entries: list[BackupEntry]) -> Table:
-    """One row per backup: its number, when it was kept (file name below), hands, state."""
+    """One row per backup: its number, when it was kept (file name below), what it holds."""
     table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
     table.add_column("#", justify="right")
     table.add_column("Kept · file", overflow="fold")
-    table.add_column("Hands", justify="right")
-    table.add_column("State", overflow="fold")
+    table.add_column("Holds", overflow="fold")
     for entry in entries:
-        hands = "?" if entry.match is None else str(len(entry.match.hands))
         kept = Text(local_time(entry.backup.kept_at))
         kept.append(f"\n{entry.backup.name}", style="dim")
         if entry.backup.before_schema is not None:
@@ -40,8 +37,7 @@ def backups_table(entries: list[BackupEntry]) -> Table:
         table.add_row(
             Text(str(entry.number)),
             kept,
-            Text(hands),
-            Text(state_of(entry.match, entry.problem)),
+            Text(holding(entry.match, entry.problem)),
         )
     return table
 
@@ -50,11 +46,9 @@ def backups_records(entries: list[BackupEntry]) -> Group:
     """The backups stacked, one record each, for a terminal too narrow for the table."""
     parts = []
     for entry in entries:
-        hands = "?" if entry.match is None else str(len(entry.match.hands))
         figures = [
             local_time(entry.backup.kept_at),
-            f"{hands} hand{'' if hands == '1' else 's'}",
-            state_of(entry.match, entry.problem),
+            holding(entry.match, entry.problem),
             entry.backup.name,
         ]
         if entry.backup.before_schema is not None:
@@ -69,8 +63,9 @@ def print_backups(match_id: str, present: Match | None, entries: list[BackupEntr
     if present is None:
         now = "the match file itself is missing or unreadable"
     else:
-        count = len(present.hands)
-        now = f"now {count} hand{'' if count == 1 else 's'}, {state_of(present, None)}"
+        now = f"now {holding(present, None)}"
     console.print(Text(f"Backups of match {match_id} ({now}), newest first:"))
     console.print(Fit(backups_table(entries), backups_records(entries)))
-    console.print(Text("Bring one back with 'hgin restore N'; the present version is kept first."))
+    console.print(
+        Text("Bring one back with 'hgin restore --backup N'; the present version is kept first.")
+    )

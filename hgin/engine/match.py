@@ -1,4 +1,4 @@
-"""A match: players, rules, first dealer and the ordered hands (the single source of truth)."""
+"""A match: players, first rules, first dealer and the journal of changes (the record)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import dataclasses
 import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from hgin.engine.hands import Hand, hand_award, written_plainly
+from hgin.engine.hands import Hand
+from hgin.engine.journal import Change, Fold, State, fold_journal
 from hgin.engine.names import fold, pick
 from hgin.engine.rules import Rules, check_rules
 from hgin.engine.sheet import Sheet, replay
@@ -49,15 +51,16 @@ def resolve_player(players: tuple[str, str], typed: str) -> str:
 
 @dataclass(frozen=True)
 class Match:
-    """Everything stored about one match; the sheet is always recomputed from the hands."""
+    """Everything stored about one match: its players, first rules, first dealer, when it was
+    created, and the journal of changes. The hands, the rules in force and the sheet are what
+    the journal folds to (`hgin.engine.journal`); they are never stored as a second truth."""
 
     id: str
     players: tuple[str, str]
-    rules: Rules
+    start_rules: Rules
     first_dealer: str
     created: str
-    hands: tuple[Hand, ...] = ()
-    undone: tuple[Hand, ...] = ()
+    journal: tuple[Change, ...] = ()
 
     def __post_init__(self) -> None:
         first, second = (check_name(n) for n in self.players)
@@ -65,11 +68,36 @@ class Match:
             raise HginError("the two players need different names")
         if self.first_dealer not in self.players:
             raise HginError(f"the dealer '{self.first_dealer}' is not a player")
-        check_rules(self.rules)
+        check_rules(self.start_rules)
+
+    @cached_property
+    def folded(self) -> Fold:
+        """The journal folded change by change (refuses a change that does not replay)."""
+        return fold_journal(self.players, self.start_rules, self.journal)
+
+    @property
+    def state(self) -> State:
+        """The current state: hands, rules, notice and the undo/redo position."""
+        return self.folded.state
+
+    @cached_property
+    def hands(self) -> tuple[Hand, ...]:
+        """The hands in force, in order."""
+        return tuple(self.folded.state.hands)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self.folded.state.rules
+
+    @property
+    def notice_after(self) -> int | None:
+        """In a rolling match, the number of hands recorded when notice was given."""
+        return self.folded.state.notice_after
 
     @cached_property
     def sheet(self) -> Sheet:
-        """The score sheet after every recorded hand."""
+        """The score sheet after every hand in force."""
         return replay(self.players, self.rules, self.first_dealer, self.hands)
 
     def player(self, typed: str) -> str:
@@ -85,36 +113,49 @@ class Match:
                 f"match {self.id} is finished ({result}): start another with 'hgin new'"
             )
 
-    def with_hand(self, hand: Hand) -> Match:
-        """The match with one more hand; clears what could be redone."""
-        self.check_open()
-        hand_award(self.rules, self.players, hand)
-        hand = written_plainly(hand)
-        return dataclasses.replace(self, hands=(*self.hands, hand), undone=())
-
-    def without_last(self) -> tuple[Match, Hand]:
-        """The match with its last hand taken back (kept for redo)."""
-        if not self.hands:
-            raise HginError("there is no hand to undo")
-        last = self.hands[-1]
-        return dataclasses.replace(self, hands=self.hands[:-1], undone=(*self.undone, last)), last
-
-    def with_redo(self) -> tuple[Match, Hand]:
-        """The match with the most recently undone hand put back."""
-        if not self.undone:
-            raise HginError("there is nothing to redo")
-        hand = self.undone[-1]
-        return dataclasses.replace(self, hands=(*self.hands, hand), undone=self.undone[:-1]), hand
-
-    def with_rules(self, rules: Rules) -> Match:
-        """The match re-scored under other rules; refuses when a recorded hand breaks them."""
-        changed = dataclasses.replace(self, rules=check_rules(rules))
+    def change(self, kind: str, data: dict[str, Any], *, at: str, text: str = "") -> Match:
+        """The match with one more change in its journal, applied and checked: the sheet of
+        the result must replay. `text` may be set afterwards with `worded`."""
+        change = Change(len(self.journal) + 1, at, kind, text, data)
+        branch = self.folded.branch()
+        branch.step(change)
+        changed = dataclasses.replace(self, journal=(*self.journal, change))
+        changed.__dict__["folded"] = branch
         changed.sheet  # noqa: B018 - replaying is the check
         return changed
 
-    def with_hands(self, hands: tuple[Hand, ...]) -> Match:
-        """The match with its hands replaced (edit, delete), checked by replaying them all."""
-        hands = tuple(written_plainly(h) for h in hands)
-        changed = dataclasses.replace(self, hands=hands, undone=())
-        changed.sheet  # noqa: B018 - replaying is the check
+    def worded(self, text: str) -> Match:
+        """The match with the sentence of its latest change set."""
+        last = dataclasses.replace(self.journal[-1], text=text)
+        changed = dataclasses.replace(self, journal=(*self.journal[:-1], last))
+        for name in ("folded", "hands", "sheet"):
+            if name in self.__dict__:
+                changed.__dict__[name] = self.__dict__[name]
         return changed
+
+    def state_after(self, number: int) -> State:
+        """The state right after change `number` (hands, rules, notice, undo position)."""
+        return self.folded.state_after(number)
+
+
+def start_match(
+    match_id: str,
+    players: tuple[str, str],
+    rules: Rules,
+    first_dealer: str,
+    created: str,
+    hands: tuple[Hand, ...] = (),
+) -> Match:
+    """A match whose journal records `hands` one by one (each at its recorded time)."""
+    match = Match(match_id, players, rules, first_dealer, created)
+    if not hands:
+        return match
+    fold_ = match.folded.branch()
+    changes = []
+    for number, hand in enumerate(hands, 1):
+        change = Change(number, hand.recorded_at or created, "record", "", {"hand": hand})
+        fold_.step(change)
+        changes.append(change)
+    made = dataclasses.replace(match, journal=tuple(changes))
+    made.__dict__["folded"] = fold_
+    return made

@@ -162,3 +162,25 @@ def describe_left(match: Match) -> str:
         f"Match {match.id} ({first} v {second}, {played}) is not finished and is no longer "
         f"current; 'hgin use {match.id}' goes back to it."
     )
+
+
+def describe_holding(sheet: Sheet) -> str:
+    """What a version of a match holds, in a few words: '8 hands, last: gin by Ann 43; game I
+    closed' (or 'won by Ann', 'no hands')."""
+    count = len(sheet.hands)
+    if count == 0:
+        return "no hands"
+    parts = [f"{count} hand{'s' if count != 1 else ''}"]
+    award = sheet.hands[-1].award
+    if award.winner is None:
+        parts[0] += ", last: a dead hand"
+    else:
+        title = RESULT_TITLES[award.result].lower()
+        parts[0] += f", last: {title} by {award.winner} {award.points}"
+    if sheet.finished:
+        parts.append(f"won by {sheet.winner}" if sheet.winner else "ended level")
+    else:
+        closed = [g.number for g in sheet.games if g.closed]
+        if closed:
+            parts.append(f"{games_phrase(closed)} closed")
+    return "; ".join(parts)

@@ -44,7 +44,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def played_to_dict(played: PlayedHand) -> dict[str, Any]:
+def played_to_dict(played: PlayedHand, entered: bool = True) -> dict[str, Any]:
     """One scored hand as JSON data."""
     hand = played.hand
     data: dict[str, Any] = {
@@ -58,7 +58,8 @@ def played_to_dict(played: PlayedHand) -> dict[str, Any]:
         "win_number": played.win_number,
         "closed": [c.game for c in played.closings],
     }
-    data["entered"] = hand_to_dict(hand)
+    if entered:  # the match file leaves it out: the journal holds each hand once
+        data["entered"] = hand_to_dict(hand)
     return data
 
 
@@ -71,14 +72,14 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
     return data
 
 
-def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
+def sheet_to_dict(sheet: Sheet, entered: bool = True) -> dict[str, Any]:
     """The sheet with the keys `show --json` promises scripts (see README)."""
     return {
         "players": list(sheet.players),
         "games": [game_to_dict(g) for g in sheet.games],
         "wins": dict(sheet.wins),
         "games_won": dict(sheet.games_won),
-        "hands": [played_to_dict(p) for p in sheet.hands],
+        "hands": [played_to_dict(p, entered) for p in sheet.hands],
         "dealer": sheet.dealer,
         "finished": sheet.finished,
         "winner": sheet.winner,

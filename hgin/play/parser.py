@@ -22,7 +22,7 @@ from hgin.errors import HginError
 if TYPE_CHECKING:
     from hgin.engine.match import Match
 
-Plain = Literal["undo", "redo", "show", "summary", "quit"]
+Plain = Literal["undo", "redo", "log", "show", "summary", "quit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +40,10 @@ COMMANDS: tuple[Word, ...] = (
     Word("knock", "k", "knock PLAYER MINE THEIRS", "knock (hgin sees undercuts)"),
     Word("draw", "d", "draw", "a dead hand"),
     Word("count", "c", "count CARDS [-o CARDS]", "melds, deadwood, discard; records nothing"),
-    Word("undo", "u", "undo", "take back the last hand"),
+    Word("undo", "u", "undo", "undo the latest change"),
     Word("redo", "r", "redo", "put back what undo took"),
+    Word("log", "l", "log", "every change so far, numbered"),
+    Word("restore", "res", "restore N", "back to the state after change N"),
     Word("show", "s", "show", "the sheet again"),
     Word("summary", "su", "summary", "the whole match, hand by hand"),
     Word("edit", "e", "edit N gin|knock|draw ...", "correct hand N"),
@@ -95,6 +97,13 @@ class Delete:
 
 
 @dataclass(frozen=True, slots=True)
+class Restore:
+    """Bring the match back to its state after change `number`."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
 class Simple:
     """A command without arguments."""
 
@@ -116,7 +125,7 @@ class CountCards:
     opponent: str | None = None
 
 
-Action = Record | Edit | Delete | Simple | Help | CountCards
+Action = Record | Edit | Delete | Restore | Simple | Help | CountCards
 
 
 def find_word(typed: str, kinds: bool = False) -> Word:
@@ -265,6 +274,10 @@ def parse_line(line: str) -> Action | None:
         if len(args) > 1:
             raise HginError(f"too many words for delete: type {word.usage}")
         return Delete(number)
+    if word.name == "restore":
+        if len(args) != 1:
+            raise HginError(f"say which change: {word.usage} (log lists them)")
+        return Restore(whole_number(args[0], "the change number"))
     if args:
         raise HginError(f"{word.name} takes nothing more: type just {word.shortest}")
     name: Plain = word.name  # type: ignore[assignment]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hgin.editing import delete_hand, edit_hand
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.play.parser import (
@@ -21,6 +20,7 @@ from hgin.play.parser import (
     Edit,
     Help,
     Record,
+    Restore,
     Simple,
     TypedHand,
     from_cards,
@@ -33,6 +33,23 @@ from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
 
 if TYPE_CHECKING:
     from hgin.engine.card_entry import CountedHand
+
+
+LOG_SHOWN = 20
+
+
+def log_lines(match: Match) -> list[str]:
+    """The last changes of the journal as plain lines: '12 recorded hand 5: …'."""
+    from hgin.engine.editing import journal_rows
+
+    rows = journal_rows(match)
+    if not rows:
+        return ["No changes yet."]
+    lines = [] if len(rows) <= LOG_SHOWN else [f"The last {LOG_SHOWN} of {len(rows)} changes:"]
+    for row in rows[-LOG_SHOWN:]:
+        status = f" ({row.status})" if row.status in ("undone", "set aside") else ""
+        lines.append(f"{row.number:>4}  {row.text}{status}")
+    return lines
 
 
 def still_working() -> str:
@@ -124,9 +141,11 @@ class TableSession:
             outcome = keeper.record(lambda m: resolved(entry, m, now_text()), match=match_id)
             return self._changed(outcome)
         if isinstance(action, Edit):
-            return self._changed(edit_hand(keeper, action.number, action.entry, match=match_id))
+            return self._changed(keeper.edit(action.number, action.entry, match=match_id))
         if isinstance(action, Delete):
-            return self._changed(delete_hand(keeper, action.number, match=match_id))
+            return self._changed(keeper.delete(action.number, match=match_id))
+        if isinstance(action, Restore):
+            return self._changed(keeper.restore(action.number, match=match_id))
         return self._simple(action)
 
     def _counted(self, entry: TypedHand) -> Reply:
@@ -165,6 +184,8 @@ class TableSession:
         if action.command == "quit":
             return Reply(quit=True)
         self.match = keeper.load(match_id)
+        if action.command == "log":
+            return Reply(tuple(log_lines(self.match)))
         if action.command == "summary":
             return Reply(summary=self.match)
         return Reply(self._over_note(), sheet=self.match)

@@ -156,13 +156,24 @@ class Store:
     def load(self, match_id: str) -> Match:
         """Read, migrate and validate a match file; anything wrong is refused, never reset."""
         path = self.match_path(match_id)
-        return self.parse(self.read_raw(match_id), path, match_id)[0]
+        return self.parse(self.read_raw(match_id), path, match_id, notify=True)[0]
 
-    def parse(self, raw: bytes, path: Path, match_id: str) -> tuple[Match, int]:
-        """A match from file bytes, and the schema version the bytes were written in."""
-        match, version = match_from_data(parse_json(raw, path), path)
+    def parse(
+        self, raw: bytes, path: Path, match_id: str, *, notify: bool = False
+    ) -> tuple[Match, int]:
+        """A match from file bytes, and the schema version the bytes were written in.
+
+        With `notify`, a stored sheet whose numbers disagree with the journal's is reported as
+        an `HginNotice` warning naming the file (the journal decides; saving rewrites it)."""
+        match, version, note = match_from_data(parse_json(raw, path), path)
         if match.id != match_id:
             raise HginError(f"cannot use {path}: it holds match '{match.id}', not '{match_id}'")
+        if note is not None and notify:
+            import warnings
+
+            from hgin.errors import HginNotice
+
+            warnings.warn(HginNotice(f"{path}: {note}"), stacklevel=2)
         return match, version
 
     # -- writing -------------------------------------------------------------------------
@@ -269,10 +280,10 @@ class Store:
             found.append(BackupEntry(number, backup, match, problem))
         return found
 
-    def restore(self, match_id: str, which: str) -> tuple[BackupEntry, Path | None]:
-        """Bring back the backup numbered or named `which` (under the lock); returns it and
-        the backup made of the present file, which is kept first (even a damaged one), so
-        another restore undoes this one."""
+    def restore(self, match_id: str, which: str) -> tuple[BackupEntry, Path | None, bool]:
+        """Bring back the backup numbered or named `which` (under the lock); returns it, the
+        backup made of the present file, which is kept first (even a damaged one), and whether
+        that file was readable (only then does restoring it take this back)."""
         entries = self.backups(match_id)
         if not entries:
             raise HginError(f"match {match_id} has no backups yet")
@@ -284,12 +295,17 @@ class Store:
             shown = wanted[:100]
             raise HginError(
                 f"no backup '{shown}' of match {match_id}: give a number from 1 to "
-                f"{len(entries)} or a file name (see 'hgin restore')"
+                f"{len(entries)} or a file name (see 'hgin restore --backup')"
             )
         entry = chosen[0]
         if entry.match is None:
             raise HginError(f"cannot restore: {entry.problem}")
-        return entry, self.save(entry.match)
+        try:
+            self.parse(self.read_raw(match_id), self.match_path(match_id), match_id)
+            readable = True
+        except HginError:
+            readable = False
+        return entry, self.save(entry.match), readable
 
     # -- current match -------------------------------------------------------------------
 
@@ -348,31 +364,23 @@ def match_bytes(match: Match) -> bytes:
     return raw
 
 
-def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
-    """A match from parsed file data, and the schema version it was written in. Every check
-    of a match file is here, for a stored file and an imported match alike: the schema,
-    no unknown fields, texts, hands (undone ones too) and the stored sheet."""
-    from hgin.engine.hands import hand_award
-    from hgin.store.schema import MATCH_KEYS, match_from_dict, migrate
+def match_from_data(data: Any, where: str | Path) -> tuple[Match, int, str | None]:
+    """A match from parsed file data, the schema version it was written in, and a note when
+    its stored sheet's numbers disagree with its journal's. Every check of a match file is
+    here, for a stored file and an imported match alike: the schema, no unknown fields, texts,
+    and every change of the journal replayed (those undone too)."""
+    from hgin.store.schema import match_from_dict, migrate
 
     try:
         if not isinstance(data, dict):
             raise HginError("it does not hold a JSON object")
         data, version = migrate(data)
-        unknown = sorted(set(data) - set(MATCH_KEYS))
-        if unknown:
-            raise HginError(f"it has an unknown field '{unknown[0][:40]}'")
-        match = match_from_dict(data)
-        for number, hand in enumerate(match.undone, 1):
-            try:
-                hand_award(match.rules, match.players, hand)
-            except HginError as error:
-                raise HginError(f"undone hand {number}: {error}") from None
+        match, note = match_from_dict(data)  # unknown fields are refused there
     except HginError as error:
         raise Unusable(where, str(error)) from None
     except MALFORMED as error:  # a last guard: the file is untrusted input
         raise Unusable(where, f"it is malformed ({error!r})") from None
-    return match, version
+    return match, version, note
 
 
 def _schema_of(raw: bytes) -> int | None:

@@ -5,16 +5,19 @@ Pure data work: reading and writing files is `hgin.store.matches`'s job.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from hgin.engine.hands import HAND_KINDS, Hand
-from hgin.engine.match import Match
-from hgin.engine.rules import MAX_DEADWOOD, rules_from_dict
+from hgin.engine.journal import KINDS, Change
+from hgin.engine.match import JOINERS, Match
+from hgin.engine.rules import MAX_DEADWOOD, Rules, rules_from_dict
+from hgin.engine.sheet import game_name
 from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, rules_to_dict, sheet_to_dict
 from hgin.errors import HginError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MATCH_KEYS = (
     "schema",
     "id",
@@ -22,10 +25,10 @@ MATCH_KEYS = (
     "rules",
     "first_dealer",
     "created",
-    "hands",
-    "undone",
+    "journal",
     "sheet",
 )
+MALFORMED_SHEET = (TypeError, ValueError, KeyError, IndexError, AttributeError)
 
 
 def _dicts(value: Any) -> list[dict[str, Any]]:
@@ -47,7 +50,60 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 keeps a journal of changes instead of the hands: each recorded hand becomes
+    one "recorded hand N" change at its recorded time (the undone hands too, recorded after
+    the others), followed by one undo per undone hand, so that they can still be redone.
+    The stored sheet stays for readers; its copy of each entered hand goes."""
+    from hgin.engine.editing import hand_phrase
+
+    hands, undone = data.get("hands"), data.get("undone")
+    if not isinstance(hands, list) or not isinstance(undone, list):
+        raise HginError("'hands' and 'undone' must be lists")
+    created = data.get("created") if isinstance(data.get("created"), str) else ""
+    # Undo appended each hand it took back, so the undone hands in the order they were
+    # recorded are the list reversed.
+    recorded = [*hands, *reversed(undone)]
+    journal: list[dict[str, Any]] = []
+    latest = created
+    for number, hand in enumerate(recorded, 1):
+        at = hand.get("recorded_at") if isinstance(hand, dict) else None
+        latest = at if isinstance(at, str) else latest
+        try:
+            said = hand_phrase(hand_from_dict(hand, f"hand {number}"))
+        except HginError:
+            said = "a hand"
+        journal.append(
+            {
+                "number": number,
+                "at": latest,
+                "kind": "record",
+                "text": f"recorded hand {number}: {said}",
+                "hand": hand,
+            }
+        )
+    for back in range(len(undone)):
+        target = len(recorded) - back
+        journal.append(
+            {
+                "number": len(journal) + 1,
+                "at": latest,
+                "kind": "undo",
+                "text": f"undid change {target} (recorded hand {target})",
+                "change": target,
+            }
+        )
+    sheet = data.get("sheet")
+    if isinstance(sheet, dict):
+        for played in _dicts(sheet.get("hands")):
+            played.pop("entered", None)
+    converted = {k: v for k, v in data.items() if k not in ("hands", "undone")}
+    converted["journal"] = journal
+    converted["schema"] = 3
+    return converted
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
@@ -100,13 +156,117 @@ def hand_from_dict(data: Any, where: str) -> Hand:
     )
 
 
-def match_from_dict(data: Any) -> Match:
-    """A match from current-schema JSON data; refuses anything malformed or inconsistent."""
+def _count(value: Any, where: str, key: str) -> int:
+    if type(value) is not int or value < 0:
+        raise HginError(f"{where}: '{key}' must be a whole number")
+    return value
+
+
+def _rule_values(value: Any, where: str, key: str) -> dict[str, Any]:
+    """Some rule values (a rule change's before or after), each checked like a stored rule."""
+    if not isinstance(value, dict) or not value:
+        raise HginError(f"{where}: '{key}' must be an object of rule values")
+    try:
+        rules_from_dict({**Rules().to_dict(), **value})
+    except HginError as refusal:
+        raise HginError(f"{where}: '{key}': {refusal}") from None
+    return dict(value)
+
+
+def _hands(value: Any, where: str, key: str) -> tuple[Hand, ...]:
+    if not isinstance(value, list):
+        raise HginError(f"{where}: '{key}' must be a list")
+    return tuple(hand_from_dict(h, f"{where}, hand {i}") for i, h in enumerate(value, 1))
+
+
+def _rules(value: Any, where: str, key: str) -> Rules:
+    try:
+        return rules_from_dict(value)
+    except HginError as refusal:
+        raise HginError(f"{where}: '{key}': {refusal}") from None
+
+
+# One reader and one writer per type of data field a kind of change declares.
+FIELD_READERS: dict[str, Callable[[Any, str, str], Any]] = {
+    "hand": lambda value, where, key: hand_from_dict(value, f"{where}, '{key}'"),
+    "hands": _hands,
+    "count": _count,
+    "values": _rule_values,
+    "rules": _rules,
+}
+FIELD_WRITERS: dict[str, Callable[[Any], Any]] = {
+    "hand": hand_to_dict,
+    "hands": lambda hands: [hand_to_dict(h) for h in hands],
+    "count": lambda value: value,
+    "values": dict,
+    "rules": rules_to_dict,
+}
+CHANGE_KEYS = ("number", "at", "kind", "text")
+
+
+UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
+
+
+def _printable(value: Any, where: str, key: str) -> str:
+    """Text that is safe to print: no control or format characters (the zero-width joiners
+    that names may hold excepted)."""
+    if not isinstance(value, str) or any(
+        c not in JOINERS and unicodedata.category(c) in UNPRINTABLE for c in value
+    ):
+        raise HginError(f"{where}: '{key}' must be one line of printable text")
+    return value
+
+
+def change_from_dict(data: Any, number: int) -> Change:
+    """One journal entry read from JSON data, its fields checked by its kind's table entry."""
+    where = f"change {number}"
+    if not isinstance(data, dict):
+        raise HginError(f"{where} is not an object")
+    if data.get("number") != number or type(data.get("number")) is not int:
+        raise HginError(f"{where} is numbered {str(data.get('number'))[:20]}")
+    name = data.get("kind")
+    kind = KINDS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise HginError(f"{where} has an unknown kind '{str(data.get('kind'))[:40]}'")
+    unknown = set(data) - set(CHANGE_KEYS) - set(kind.fields)
+    if unknown:
+        raise HginError(f"{where} has an unknown field '{sorted(unknown)[0]}'")
+    missing = [k for k in (*CHANGE_KEYS, *kind.fields) if k not in data]
+    if missing:
+        raise HginError(f"{where} lacks '{missing[0]}'")
+    values = {
+        key: FIELD_READERS[type_](data[key], where, key) for key, type_ in kind.fields.items()
+    }
+    at = _printable(data["at"], where, "at")
+    text = _printable(data["text"], where, "text")
+    return Change(number, at, kind.name, text, values)
+
+
+def change_to_dict(change: Change) -> dict[str, Any]:
+    """One journal entry as JSON data."""
+    data: dict[str, Any] = {
+        "number": change.number,
+        "at": change.at,
+        "kind": change.kind,
+        "text": change.text,
+    }
+    for key, type_ in KINDS[change.kind].fields.items():
+        data[key] = FIELD_WRITERS[type_](change.data[key])
+    return data
+
+
+def match_from_dict(data: Any) -> tuple[Match, str | None]:
+    """A match from current-schema JSON data, and a note when its stored sheet disagrees with
+    the sheet its journal gives (the journal decides; the next save rewrites the sheet).
+    Refuses anything malformed in the record, or a change that does not replay."""
     if not isinstance(data, dict):
         raise HginError("it does not hold a JSON object")
     missing = [k for k in MATCH_KEYS if k not in data and k != "sheet"]
     if missing:
         raise HginError(f"it lacks '{missing[0]}'")
+    unknown = set(data) - set(MATCH_KEYS)
+    if unknown:
+        raise HginError(f"it has an unknown field '{sorted(unknown)[0][:40]}'")
     players = data["players"]
     if (
         not isinstance(players, list)
@@ -117,44 +277,92 @@ def match_from_dict(data: Any) -> Match:
     for key in ("id", "first_dealer", "created"):
         if not isinstance(data[key], str):
             raise HginError(f"'{key}' must be text")
-    for key in ("hands", "undone"):
-        if not isinstance(data[key], list):
-            raise HginError(f"'{key}' must be a list")
+    if not isinstance(data["journal"], list):
+        raise HginError("'journal' must be a list")
     rules = rules_from_dict(data["rules"])
-    hands = tuple(hand_from_dict(h, f"hand {i}") for i, h in enumerate(data["hands"], 1))
-    undone = tuple(hand_from_dict(h, f"undone hand {i}") for i, h in enumerate(data["undone"], 1))
-    for i, hand in enumerate(undone, 1):
-        # Undone hands are replayed only on redo; their winner must at least be a player.
-        if hand.player is not None and hand.player not in players:
-            raise HginError(f"undone hand {i}: '{hand.player}' is not a player in this match")
+    journal = tuple(change_from_dict(c, n) for n, c in enumerate(data["journal"], 1))
     match = Match(
         id=data["id"],
         players=(players[0], players[1]),
-        rules=rules,
+        start_rules=rules,
         first_dealer=data["first_dealer"],
         created=data["created"],
-        hands=hands,
-        undone=undone,
+        journal=journal,
     )
-    sheet = sheet_to_dict(match.sheet)
-    stored = data.get("sheet")
-    if stored is not None and stored != sheet:
-        raise HginError(
-            "its stored sheet disagrees with the sheet its hands give (edited by hand?)"
-        )
-    return match
+    match.folded  # noqa: B018 - every change must replay
+    try:
+        sheet = sheet_to_dict(match.sheet, entered=False)
+    except HginError as refusal:
+        raise HginError(f"its journal does not replay: {refusal}") from None
+    return match, sheet_difference(data.get("sheet"), sheet)
 
 
 def match_to_dict(match: Match) -> dict[str, Any]:
-    """The match as JSON data in the current schema, with the derived sheet for readers."""
+    """The match as JSON data in the current schema: the record (players, first rules, first
+    dealer, created, journal) and the derived sheet for readers."""
     return {
         "schema": SCHEMA_VERSION,
         "id": match.id,
         "players": list(match.players),
-        "rules": rules_to_dict(match.rules),
+        "rules": rules_to_dict(match.start_rules),
         "first_dealer": match.first_dealer,
         "created": match.created,
-        "hands": [hand_to_dict(h) for h in match.hands],
-        "undone": [hand_to_dict(h) for h in match.undone],
-        "sheet": sheet_to_dict(match.sheet),
+        "journal": [change_to_dict(c) for c in match.journal],
+        # For readers only: read back, it is recomputed and its numbers merely compared.
+        "sheet": sheet_to_dict(match.sheet, entered=False),
     }
+
+
+def _numbers(sheet: Any) -> list[tuple[str, Any]]:
+    """The numbers of a stored or derived sheet as (where, value) pairs, in reading order;
+    wording (formulas, labels) and the copy of each entered hand are left out."""
+    pairs: list[tuple[str, Any]] = []
+    for game in sheet["games"]:
+        name = f"game {game_name(game['number'])}"
+        for key, label in (("scores", ""), ("bonuses", " bonus")):
+            for player, value in game[key].items():
+                pairs.append((f"{name} {player}{label}", value))
+        pairs.append((f"{name} winner", game["winner"]))
+    for played in sheet["hands"]:
+        name = f"hand {played['number']}"
+        for key in ("result", "winner", "points", "games", "dealer"):
+            pairs.append((f"{name} {key}", played[key]))
+    for player, value in sheet["wins"].items():
+        pairs.append((f"{player}'s wins", value))
+    for player, value in sheet["totals"].items():
+        pairs.append((f"total {player}", value))
+    pairs.append(("the dealer", sheet["dealer"]))
+    pairs.append(("finished", sheet["finished"]))
+    pairs.append(("the winner", sheet["winner"]))
+    return pairs
+
+
+def sheet_difference(stored: Any, derived: dict[str, Any]) -> str | None:
+    """None when a stored sheet's numbers agree with the derived sheet's (or none is stored);
+    else a phrase naming the first difference."""
+    if stored is None:
+        return None
+    try:
+        said = _numbers(stored)
+    except MALFORMED_SHEET:
+        return "its stored sheet is unreadable; the next save rewrites it"
+    given = _numbers(derived)
+    for (where, value), (there, right) in zip(said, given, strict=False):
+        if where != there or value != right:
+            shown = where if where == there else there
+            old = value if where == there else "nothing"
+            return (
+                f"its stored sheet said {shown} {_plain(old)}, the hands give {_plain(right)}; "
+                "the next save rewrites it"
+            )
+    if len(said) != len(given):
+        return "its stored sheet does not cover every hand; the next save rewrites it"
+    return None
+
+
+def _plain(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)[:40]

@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from hgin.engine.hands import Hand  # noqa: E402
 from hgin.engine.identifiers import slug  # noqa: E402
-from hgin.engine.match import Match  # noqa: E402
+from hgin.engine.match import Match, start_match  # noqa: E402
 from hgin.engine.rules import PROFILES, Rules  # noqa: E402
 from hgin.engine.sheet import empty_sheet, extend  # noqa: E402
 from hgin.store.schema import match_to_dict  # noqa: E402
@@ -72,7 +72,7 @@ def random_match(chooser: random.Random, number: int, day: int) -> Match:
         sheet = extend(sheet, [hand])
         hands.append(hand)
     match_id = f"{created[:10]}-{slug(first)}-{slug(second)}-{number}"
-    return Match(match_id, players, rules, first, created, tuple(hands))
+    return start_match(match_id, players, rules, first, created, tuple(hands))
 
 
 def generate(home: Path, count: int) -> int:

@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from hgin.engine.hands import Hand  # noqa: E402
 from hgin.engine.identifiers import slug  # noqa: E402
-from hgin.engine.match import Match  # noqa: E402
+from hgin.engine.match import Match, start_match  # noqa: E402
 from hgin.engine.rules import PROFILES, Rules  # noqa: E402
 from hgin.engine.sheet import empty_sheet, extend, replay  # noqa: E402
 from hgin.store.matches import Store  # noqa: E402
@@ -133,13 +133,13 @@ def finished_match(rng: random.Random, number: int) -> Match:
         sheet = extend(sheet, [hand])
         hands.append(hand)
     stem = f"{created.date().isoformat()}-{slug(players[0])}-{slug(players[1])}"
-    return Match(
-        id=f"{stem}-{number}",
-        players=players,
-        rules=rules,
-        first_dealer=players[0],
-        created=created.isoformat(timespec="seconds"),
-        hands=tuple(hands),
+    return start_match(
+        f"{stem}-{number}",
+        players,
+        rules,
+        players[0],
+        created.isoformat(timespec="seconds"),
+        tuple(hands),
     )
 
 
@@ -158,7 +158,9 @@ def long_match(rng: random.Random, hands: int) -> Match:
     players = ("Ann", "Bob")
     rules = Rules(target=LONG_TARGET)
     played = tuple(random_hand(rng, players, small=True) for _ in range(hands))
-    return Match("2024-06-11-ann-bob", players, rules, "Ann", "2024-06-11T20:00:00+02:00", played)
+    return start_match(
+        "2024-06-11-ann-bob", players, rules, "Ann", "2024-06-11T20:00:00+02:00", played
+    )
 
 
 def playing_match(rng: random.Random, hands: int, target: int = 100) -> Match:
@@ -174,7 +176,7 @@ def playing_match(rng: random.Random, hands: int, target: int = 100) -> Match:
             continue
         sheet = after
         played.append(hand)
-    return Match(
+    return start_match(
         "2024-06-11-ann-bob", players, rules, "Ann", "2024-06-11T20:00:00+02:00", tuple(played)
     )
 

@@ -35,12 +35,11 @@ def edit(
 ) -> None:
     """Replace hand N with a corrected entry and re-score every hand after it."""
     from hgin.cli.render import print_sheet
-    from hgin.editing import edit_hand
     from hgin.play.parser import entry_with, parse_entry
 
     entry = entry_with(parse_entry(words), upcard, big)
     hand = count_argument(number, "the hand number", "edit")
-    outcome = edit_hand(ScoreKeeper(), hand, entry, match=match)
+    outcome = ScoreKeeper().edit(hand, entry, match=match)
     print_sheet(outcome.match, outcome.lines)
 
 
@@ -48,9 +47,6 @@ def edit(
 def delete(number: HandNumber, match: MatchOption = None) -> None:
     """Remove hand N; the hands after it move up one and are re-scored."""
     from hgin.cli.render import print_sheet
-    from hgin.editing import delete_hand
 
-    outcome = delete_hand(
-        ScoreKeeper(), count_argument(number, "the hand number", "delete"), match=match
-    )
+    outcome = ScoreKeeper().delete(count_argument(number, "the hand number", "delete"), match=match)
     print_sheet(outcome.match, outcome.lines)

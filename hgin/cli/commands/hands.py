@@ -1,4 +1,4 @@
-"""Recording hands: gin, knock, draw, and taking them back with undo and redo."""
+"""Recording hands: gin, knock, draw, and going back and forth with undo and redo."""
 
 # Annotations are evaluated once, here: as strings (`from __future__ import annotations`)
 # Typer would compile each again while building the command, on every `hgin gin`.
@@ -193,11 +193,11 @@ def draw(match: MatchOption = None) -> None:
 
 @app.command()
 def undo(match: MatchOption = None) -> None:
-    """Take back the last hand (repeatable); 'hgin redo' puts it back."""
+    """Undo the latest change of any kind (repeatable); 'hgin redo' puts it back."""
     show_outcome(ScoreKeeper().undo(match=match))
 
 
 @app.command()
 def redo(match: MatchOption = None) -> None:
-    """Put back the hand most recently undone."""
+    """Apply again the change most recently undone."""
     show_outcome(ScoreKeeper().redo(match=match))

@@ -1,4 +1,5 @@
-"""`hgin restore`: list a match's backups, or bring one back."""
+"""`hgin restore`: bring a match back to its state after change N, or bring back a backup of
+its file (`--backup`)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
-    from hgin.engine.match import Match
     from hgin.store.matches import BackupEntry
 
 
 def backup_row(entry: BackupEntry) -> dict[str, Any]:
-    """One backup as `restore --json` prints it."""
+    """One backup as `restore --backup --json` prints it."""
+    from hgin.engine.narrate import describe_holding
+
     match = entry.match
     return {
         "number": entry.number,
@@ -27,6 +29,7 @@ def backup_row(entry: BackupEntry) -> dict[str, Any]:
         "hands": None if match is None else len(match.hands),
         "finished": None if match is None else match.sheet.finished,
         "winner": None if match is None else match.sheet.winner,
+        "holds": None if match is None else describe_holding(match.sheet),
         "problem": entry.problem,
     }
 
@@ -36,19 +39,40 @@ def restore(
     which: Annotated[
         str | None,
         typer.Argument(
-            metavar="[N|FILE]",
-            help="Backup to bring back: its number (1 = newest) or file name. Omit to list.",
+            metavar="[N]",
+            help="The change to go back to (see 'hgin log'); with --backup, the backup's "
+            "number (1 = newest) or file name, or nothing to list them.",
         ),
     ] = None,
+    backup: Annotated[
+        bool,
+        typer.Option(
+            "--backup",
+            help="File-level recovery: list the match file's backups, or bring one back.",
+        ),
+    ] = False,
     match: MatchOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """List a match's backups, or bring one back (the present version is kept first)."""
-    from hgin.recovery import backups_of, restore_backup
-
+    """Bring the match back to its state right after change N (undoable), or with --backup
+    list the backups of its file or bring one back (the present version is kept first)."""
     keeper = ScoreKeeper()
+    if not backup:
+        if which is None:
+            keeper.match_id(match)  # a missing or damaged match is named first
+            raise HginError(
+                "name a change: 'hgin restore N' (see 'hgin log'), or list the file's "
+                "backups with 'hgin restore --backup'"
+            )
+        from hgin.engine.counts import whole_number
+
+        outcome = keeper.restore(whole_number(which, "the change number"), match=match)
+        from hgin.cli.render import print_sheet
+
+        print_sheet(outcome.match, outcome.lines)
+        return
     if which is not None:
-        outcome = restore_backup(keeper, which, match)
+        outcome = keeper.restore_backup(which, match)
         if as_json:
             done = {"id": outcome.match.id, "restored": outcome.message}
             print_json(done)
@@ -57,12 +81,7 @@ def restore(
 
         print_sheet(outcome.match, outcome.lines)
         return
-    match_id, entries = backups_of(keeper, match)
-    present: Match | None
-    try:
-        present = keeper.store.load(match_id)
-    except HginError:
-        present = None
+    match_id, present, entries = keeper.backups(match)
     if as_json:
         data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
         print_json(data)

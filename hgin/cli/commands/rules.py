@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from hgin.cli.app import HginTyper, JsonFlag, MatchOption, app
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
-from hgin.engine.rules import PROFILES, find_option, with_options
-from hgin.errors import HginError
-from hgin.scorekeeper import Outcome, ScoreKeeper
-
-if TYPE_CHECKING:
-    from hgin.engine.match import Match
+from hgin.engine.rules import PROFILES, with_options
+from hgin.scorekeeper import ScoreKeeper
 
 rules_app = HginTyper(help="Show, change and save rule options.", rich_markup_mode=None)
 app.add_typer(rules_app, name="rules")
@@ -88,27 +83,9 @@ def rules_set(
     ],
     match: MatchOption = None,
 ) -> None:
-    """Change one rule of a match and re-score every hand from the start."""
-    from hgin.engine.narrate import describe_changes
-
-    chosen = find_option(option)
-    new_value = chosen.parse(value)
-
-    def change(loaded: Match) -> Outcome:
-        old_value = getattr(loaded.rules, chosen.name)
-        if old_value == new_value:
-            raise HginError(f"{chosen.flag} is already {value} in this match")
-        # Replaced directly rather than through with_options, so that 'none' clears a stake.
-        changed = loaded.with_rules(replace(loaded.rules, **{chosen.name: new_value}))
-        if not chosen.scoring:
-            shown = [v if v is not None else "none" for v in (old_value, new_value)]
-            head = f"Rule changed: {chosen.flag} {shown[0]} → {shown[1]}; no score changes."
-            return Outcome(changed, head)
-        lines = describe_changes(loaded.sheet, changed.sheet)
-        head = f"Rule changed: {chosen.flag} {old_value} → {new_value}; every hand re-scored."
-        return Outcome(changed, " ".join([head, *lines]))
-
-    outcome = ScoreKeeper().update(match, change)
+    """Change one rule of a match and re-score every hand from the start ('hgin undo' takes
+    it back)."""
+    outcome = ScoreKeeper().set_rule(option, value, match=match)
     from hgin.cli.render import print_sheet
 
     print_sheet(outcome.match, outcome.lines)

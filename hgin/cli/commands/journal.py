@@ -1,0 +1,49 @@
+"""`hgin log`: the journal of a match, every change oldest first."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.scorekeeper import ScoreKeeper
+
+
+@app.command()
+def log(
+    match: MatchOption = None,
+    as_json: JsonFlag = False,
+    last: Annotated[
+        int | None,
+        typer.Option("--last", min=1, help="Only the last N changes."),
+    ] = None,
+) -> None:
+    """List every change of the match, oldest first: what 'hgin undo', 'hgin redo' and
+    'hgin restore N' work with."""
+    from hgin.engine.editing import journal_rows
+
+    loaded = ScoreKeeper().log(match)
+    rows = journal_rows(loaded)
+    if last is not None:
+        rows = rows[-last:]
+    if as_json:
+        data: list[dict[str, Any]] = [
+            {
+                "number": row.number,
+                "at": row.at,
+                "kind": row.kind,
+                "text": row.text,
+                "status": row.status,
+            }
+            for row in rows
+        ]
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        typer.echo(f"Match {loaded.id} has no changes yet.")
+        return
+    from hgin.cli.render_journal import print_journal
+
+    print_journal(loaded.id, rows, len(loaded.journal))

@@ -1,0 +1,42 @@
+"""Drawing a match's journal with Rich (imported only by `hgin log`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from hgin.cli.console import make_console
+from hgin.engine.editing import JournalRow
+
+
+def when(at: str) -> str:
+    """'2026-11-30 15:02' from an ISO time (as stored; shown as it was written)."""
+    return at[:16].replace("T", " ")
+
+
+def journal_table(rows: Sequence[JournalRow]) -> Table:
+    """One row per change: its number, when, and the sentence (with where it stands now)."""
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("When", overflow="fold")
+    table.add_column("Change", overflow="fold")
+    for row in rows:
+        text = Text(row.text)
+        if row.status in ("undone", "set aside"):
+            text.append(f" ({row.status})", style="dim")
+        table.add_row(Text(str(row.number)), Text(when(row.at)), text)
+    return table
+
+
+def print_journal(match_id: str, rows: Sequence[JournalRow], total: int) -> None:
+    """The journal with a line on top, and how to go back."""
+    console = make_console()
+    shown = "" if len(rows) == total else f", the last {len(rows)} of {total}"
+    console.print(Text(f"Changes of match {match_id}{shown}, oldest first:"))
+    console.print(journal_table(rows))
+    console.print(
+        Text("'hgin undo' reverts the latest change in force; 'hgin restore N' goes back to N.")
+    )

@@ -1,0 +1,337 @@
+"""The journal through the command line: every change undone and redone, `hgin log`,
+`hgin restore N`, and the sheet stored in the file being only a readers' copy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Run, flat, snapshot
+
+
+def scores(data: dict[str, Any]) -> list[dict[str, int]]:
+    return [g["scores"] for g in data["games"]]
+
+
+def points(data: dict[str, Any]) -> list[int]:
+    return [h["points"] for h in data["hands"]]
+
+
+@pytest.fixture
+def four_hands(run: Run) -> None:
+    """Ann deals; four hands: Bob knocks 4 v 20, Ann gins 10, Bob gins 30, a dead hand."""
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    for hand in (
+        ("knock", "bob", "4", "20"),
+        ("gin", "ann", "10"),
+        ("gin", "bob", "30"),
+        ("draw",),
+    ):
+        assert run(*hand).exit_code == 0
+
+
+def match_file(home: Path) -> Path:
+    (path,) = (home / "matches").glob("*.json")
+    return path
+
+
+def test_undo_reverts_an_edit_not_the_last_hand(run: Run, show_json, four_hands: None) -> None:
+    before = show_json()
+    assert run("edit", "2", "gin", "ann", "20").exit_code == 0
+    assert points(show_json()) == [16, 45, 55, 0]
+    result = run("undo")
+    assert result.exit_code == 0
+    assert flat(result.stdout).endswith(
+        "Undone: change 5 (edited hand 2: gin by Ann, 25 + 20 = 45 (was gin by Ann, "
+        "25 + 10 = 35)). Game I: Ann 45 → 35."
+    )
+    after = show_json()
+    assert after["hands"] == before["hands"]
+    assert scores(after) == scores(before)
+    result = run("redo")
+    assert flat(result.stdout).startswith(flat(result.stdout).split("Redone:")[0])
+    assert "Redone: change 5 (edited hand 2: gin by Ann, 25 + 20 = 45" in flat(result.stdout)
+    assert points(show_json()) == [16, 45, 55, 0]
+
+
+def test_undo_puts_a_deleted_hand_back_in_its_place(run: Run, show_json, four_hands: None) -> None:
+    before = show_json()
+    assert run("delete", "3").exit_code == 0
+    assert points(show_json()) == [16, 35, 0]
+    result = run("undo")
+    assert result.exit_code == 0
+    assert "Undone: change 5 (deleted hand 3 (gin by Bob, 25 + 30 = 55))." in flat(result.stdout)
+    assert show_json()["hands"] == before["hands"]
+    assert show_json()["dealer"] == before["dealer"]
+
+
+def test_undo_of_a_rule_change_restores_the_rule_and_every_score(
+    run: Run, show_json, four_hands: None
+) -> None:
+    before = show_json()
+    assert run("rules", "set", "gin-bonus", "30").exit_code == 0
+    changed = show_json()
+    assert changed["rules"]["gin_bonus"] == 30
+    assert points(changed) == [16, 40, 60, 0]
+    result = run("undo")
+    assert flat(result.stdout).endswith(
+        "Undone: change 5 (rules: gin bonus 25 → 30). Game I: Ann 40 → 35, Bob 76 → 71. "
+        "Game II: Bob 60 → 55."
+    )
+    after = show_json()
+    assert after["rules"]["gin_bonus"] == 25
+    assert after == before
+    log = json.loads(run("log", "--json").stdout)
+    assert [e["text"] for e in log[-2:]] == [
+        "rules: gin bonus 25 → 30",
+        "undid change 5 (rules: gin bonus 25 → 30)",
+    ]
+
+
+def test_undos_then_a_new_hand_then_restore_brings_every_hand_back(
+    run: Run, show_json, hgin_home: Path
+) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    for deadwood in ("10", "20", "30", "40", "50"):
+        run("gin", "ann" if deadwood != "30" else "bob", deadwood)
+    all_five = show_json()
+    for _ in range(3):
+        assert run("undo").exit_code == 0  # changes 6, 7, 8
+    assert points(show_json()) == [35, 45]
+    result = run("knock", "bob", "2", "9")  # change 9
+    assert flat(result.stdout).endswith(
+        "Knock: Bob scores 9 − 2 = 7 in game I. 3 undone changes set aside; see 'hgin log'."
+    )
+    with_new_hand = show_json()
+    before = snapshot(hgin_home)
+    refused = run("redo")
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        "hgin: there is nothing to redo: change 9 set aside 3 undone changes; they are still "
+        "in 'hgin log', and 'hgin restore 8' brings them back\n"
+    )
+    assert snapshot(hgin_home) == before
+    statuses = [(e["number"], e["status"]) for e in json.loads(run("log", "--json").stdout)]
+    assert statuses[2:5] == [(3, "set aside"), (4, "set aside"), (5, "set aside")]
+    result = run("restore", "5")  # change 10: as right after the fifth hand
+    assert result.exit_code == 0
+    assert show_json() == all_five
+    result = run("undo")
+    assert "Undone: change 10 (restored the match as after change 5)." in flat(result.stdout)
+    assert show_json() == with_new_hand
+    # Restoring the state after change 8 brings back the three undone hands as redoable.
+    assert run("restore", "8").exit_code == 0
+    assert points(show_json()) == [35, 45]
+    for _ in range(3):
+        assert run("redo").exit_code == 0
+    assert show_json() == all_five
+
+
+def test_log_lists_every_change_oldest_first(run: Run, four_hands: None) -> None:
+    run("undo")
+    result = run("log")
+    assert result.exit_code == 0
+    lines = [line.split(None, 3) for line in result.stdout.splitlines()]
+    numbered = [(cells[0], cells[3].rstrip()) for cells in lines if cells and cells[0].isdigit()]
+    assert numbered == [
+        ("1", "recorded hand 1: knock by Bob 4 v 20, 20 − 4 = 16"),
+        ("2", "recorded hand 2: gin by Ann, 25 + 10 = 35"),
+        ("3", "recorded hand 3: gin by Bob, 25 + 30 = 55"),
+        ("4", "recorded hand 4: dead hand, no score (undone)"),
+        ("5", "undid change 4 (recorded hand 4)"),
+    ]
+    data = json.loads(run("log", "--json").stdout)
+    assert [(e["number"], e["kind"], e["status"]) for e in data] == [
+        (1, "record", "in force"),
+        (2, "record", "in force"),
+        (3, "record", "in force"),
+        (4, "record", "undone"),
+        (5, "undo", ""),
+    ]
+    assert all(isinstance(e["at"], str) and e["at"][10] == "T" for e in data)
+    last = json.loads(run("log", "--json", "--last", "2").stdout)
+    assert [e["number"] for e in last] == [4, 5]
+    assert "the last 2 of 5" in run("log", "--last", "2").stdout
+
+
+def test_log_of_a_new_match(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    assert run("log").stdout.endswith("has no changes yet.\n")
+    assert run("log", "--json").stdout == "[]\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("restore", "0"), "there is no change 0: give a number from 1 to 4"),
+        (("restore", "5"), "there is no change 5: give a number from 1 to 4"),
+        (("restore", "4"), "the match is already as it was after change 4"),
+        (("restore", "x"), "the change number must be a whole number, not 'x'"),
+        (("redo",), "there is nothing to redo"),
+    ],
+)
+def test_refusals_change_nothing(
+    run: Run, hgin_home: Path, four_hands: None, args: tuple[str, ...], message: str
+) -> None:
+    before = snapshot(hgin_home)
+    result = run(*args)
+    assert result.exit_code == 1
+    assert result.stderr == f"hgin: {message}\n"
+    assert snapshot(hgin_home) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("undo",), "there is nothing to undo: this match has no changes yet"),
+        (("redo",), "there is nothing to redo"),
+        (("restore", "1"), "there is no change to go back to: this match has no changes yet"),
+    ],
+)
+def test_refusals_on_a_new_match(
+    run: Run, hgin_home: Path, args: tuple[str, ...], message: str
+) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    before = snapshot(hgin_home)
+    result = run(*args)
+    assert result.exit_code == 1
+    assert result.stderr == f"hgin: {message}\n"
+    assert snapshot(hgin_home) == before
+
+
+def test_play_mode_words(run: Run, show_json, four_hands: None) -> None:
+    before = show_json()
+    result = run("play", input="u\nredo\nu\nlog\nrestore 4\nu\n")
+    assert result.exit_code == 0, result.stderr
+    out = flat(result.stdout)
+    assert "Undone: change 4 (recorded hand 4: dead hand, no score)." in out
+    assert "Redone: change 4 (recorded hand 4: dead hand, no score)." in out
+    assert "7 undid change 4 (recorded hand 4)" in out  # the log, as plain lines
+    assert "Restored the match as after change 4" in out
+    assert "Undone: change 8 (restored the match as after change 4)." in out
+    assert points(show_json()) == points(before)[:3]
+
+
+# -- the sheet in the file is for readers ------------------------------------------------
+
+
+def test_the_stored_sheet_is_what_replaying_the_journal_gives(
+    run: Run, show_json, hgin_home: Path, four_hands: None
+) -> None:
+    run("edit", "1", "knock", "bob", "3", "20")
+    run("delete", "4")
+    run("undo")
+    data = json.loads(match_file(hgin_home).read_text(encoding="utf-8"))
+    assert set(data) == {
+        "schema",
+        "id",
+        "players",
+        "rules",
+        "first_dealer",
+        "created",
+        "journal",
+        "sheet",
+    }
+    assert data["schema"] == 3
+    shown = show_json()
+    stored = data["sheet"]
+    for key in ("games", "wins", "totals", "dealer", "finished", "winner", "rules"):
+        assert stored[key] == shown[key]
+    assert [{k: v for k, v in h.items() if k != "entered"} for h in shown["hands"]] == stored[
+        "hands"
+    ]
+    assert [c["kind"] for c in data["journal"]] == ["record"] * 4 + ["edit", "delete", "undo"]
+    assert (
+        data["journal"][4]["old"]["deadwood"] == 4 and data["journal"][4]["hand"]["deadwood"] == 3
+    )
+
+
+def test_a_reworded_sheet_loads_without_a_word(run: Run, hgin_home: Path, four_hands: None) -> None:
+    path = match_file(hgin_home)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for played in data["sheet"]["hands"]:
+        played["formula"] = played["formula"].replace("−", "-").replace("+", "plus")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("show")
+    assert result.exit_code == 0
+    assert result.stderr == ""
+
+
+def test_a_sheet_whose_numbers_disagree_is_replaced_and_named(
+    run: Run, show_json, hgin_home: Path, four_hands: None
+) -> None:
+    path = match_file(hgin_home)
+    right = show_json()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["sheet"]["games"][0]["scores"]["Ann"] = 40
+    data["sheet"]["totals"]["Bob"] = 1
+    tampered = json.dumps(data, indent=1)
+    path.write_text(tampered, encoding="utf-8")
+    before = snapshot(hgin_home)
+    result = run("show", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == right
+    assert result.stderr == (
+        f"hgin: {path}: its stored sheet said game I Ann 40, the hands give 35; "
+        "the next save rewrites it\n"
+    )
+    assert snapshot(hgin_home) == before  # reading never writes
+    assert run("draw").stderr.count("\n") == 1  # said once by the command that rewrites it
+    assert json.loads(path.read_text(encoding="utf-8"))["sheet"]["totals"] == {
+        "Ann": 35,
+        "Bob": 126,
+    }
+    assert run("show").stderr == ""
+    kept = [p.read_text(encoding="utf-8") for p in path.parent.parent.glob("backups/*/*.json")]
+    assert tampered in kept
+
+
+# -- files written by earlier releases ---------------------------------------------------
+
+CORPUS = Path(__file__).parent / "corpus"
+NUMBERS = ("games", "wins", "games_won", "dealer", "finished", "winner", "totals")
+
+
+def hand_numbers(sheet: dict[str, Any]) -> list[tuple[Any, ...]]:
+    keys = ("number", "result", "winner", "points", "games", "dealer", "win_number", "closed")
+    return [tuple(h[k] for k in keys) for h in sheet["hands"]]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in CORPUS.glob("*.json")))
+def test_files_of_earlier_releases_load_and_save_unchanged_in_meaning(
+    run: Run, show_json, hgin_home: Path, name: str
+) -> None:
+    old = json.loads((CORPUS / name).read_text(encoding="utf-8"))
+    (hgin_home / "matches").mkdir(parents=True)
+    path = hgin_home / "matches" / f"{old['id']}.json"
+    path.write_bytes((CORPUS / name).read_bytes())
+    assert run("use", old["id"]).exit_code == 0
+    result = run("show", "--json")
+    assert result.exit_code == 0 and result.stderr == ""
+    shown = json.loads(result.stdout)
+    for key in NUMBERS:
+        assert shown[key] == old["sheet"][key], key
+    assert hand_numbers(shown) == hand_numbers(old["sheet"])
+    assert shown["rules"] == old["rules"]
+    assert [h["entered"] for h in shown["hands"]] == [
+        {**h, "recorded_at": h.get("recorded_at")} for h in old["hands"]
+    ]
+    # The undone hands are still there to redo, the latest undone first; each redo saves.
+    for hand in old["undone"][::-1]:
+        redone = run("redo")
+        assert redone.exit_code == 0, redone.stderr
+        assert show_json()["hands"][-1]["entered"] == {
+            **hand,
+            "recorded_at": hand.get("recorded_at"),
+        }
+    assert run("redo").exit_code == 1
+    for _ in old["undone"]:
+        assert run("undo").exit_code == 0
+    if not old["undone"]:
+        assert run("undo").exit_code == 0
+        assert run("redo").exit_code == 0
+    assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3
+    assert show_json() == shown
