@@ -210,16 +210,18 @@ UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
 def _printable(value: Any, where: str, key: str) -> str:
     """Text that is safe to print: no control or format characters (the zero-width joiners
     that names may hold excepted)."""
-    if not isinstance(value, str) or any(
-        c not in JOINERS and unicodedata.category(c) in UNPRINTABLE for c in value
-    ):
+    if not isinstance(value, str):
+        raise HginError(f"{where}: '{key}' must be one line of printable text")
+    if value.isprintable():  # the quick answer for nearly every text
+        return value
+    if any(c not in JOINERS and unicodedata.category(c) in UNPRINTABLE for c in value):
         raise HginError(f"{where}: '{key}' must be one line of printable text")
     return value
 
 
 def change_from_dict(data: Any, number: int) -> Change:
     """One journal entry read from JSON data, its fields checked by its kind's table entry."""
-    where = f"change {number}"
+    where = f"change {number}"  # a long journal reads thousands: keep this lean
     if not isinstance(data, dict):
         raise HginError(f"{where} is not an object")
     if data.get("number") != number or type(data.get("number")) is not int:
@@ -228,11 +230,12 @@ def change_from_dict(data: Any, number: int) -> Change:
     kind = KINDS.get(name) if isinstance(name, str) else None
     if kind is None:
         raise HginError(f"{where} has an unknown kind '{str(data.get('kind'))[:40]}'")
-    unknown = set(data) - set(CHANGE_KEYS) - set(kind.fields)
-    if unknown:
-        raise HginError(f"{where} has an unknown field '{sorted(unknown)[0]}'")
-    missing = [k for k in (*CHANGE_KEYS, *kind.fields) if k not in data]
-    if missing:
+    wanted = (*CHANGE_KEYS, *kind.fields)
+    if len(data) != len(wanted) or not all(k in data for k in wanted):
+        unknown = set(data) - set(wanted)
+        if unknown:
+            raise HginError(f"{where} has an unknown field '{sorted(unknown)[0]}'")
+        missing = [k for k in wanted if k not in data]
         raise HginError(f"{where} lacks '{missing[0]}'")
     values = {
         key: FIELD_READERS[type_](data[key], where, key) for key, type_ in kind.fields.items()

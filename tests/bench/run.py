@@ -13,7 +13,8 @@ Every benchmark gets its own temporary HGIN_HOME (the user's data is never touch
 through the library. The match list and the statistics run over 300 and over a few thousand
 finished matches, after one untimed run has built their caches. A match of 10,000 recorded hands
 (target 100000, so it never ends) is replayed and loaded in-process (timed as `timeit` does, with
-the garbage collector off; the replay also with it on) and shown as a process.
+the garbage collector off; the replay also with it on) and shown as a process; so is the load of
+a match whose journal holds 10,000 changes of every kind (edits, deletes, undos, restores...).
 
 Children run with a private bytecode cache (PYTHONPYCACHEPREFIX in a temporary folder, filled by
 the untimed warm-up runs), as an installed package has compiled bytecode; `--as-is` keeps the
@@ -47,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 
 from hgin.engine.hands import Hand  # noqa: E402
 from hgin.engine.identifiers import slug  # noqa: E402
+from hgin.engine.journal import Change, Fold  # noqa: E402
 from hgin.engine.match import Match, start_match  # noqa: E402
 from hgin.engine.rules import PROFILES, Rules  # noqa: E402
 from hgin.engine.sheet import empty_sheet, extend, replay  # noqa: E402
@@ -57,6 +59,7 @@ TYPER_FLOOR = "import typer"
 PLAYERS = ("Ann", "Bob", "Carla", "Dmitri", "Ines", "Oskar", "Zoë", "Mei")
 SEED = 20240611
 LONG_HANDS = 10_000
+LONG_CHANGES = 10_000
 LONG_TARGET = 100_000
 REPLAY_TARGET = 0.050  # seconds for LONG_HANDS hands, in-process
 KEYS = (
@@ -161,6 +164,43 @@ def long_match(rng: random.Random, hands: int) -> Match:
     return start_match(
         "2024-06-11-ann-bob", players, rules, "Ann", "2024-06-11T20:00:00+02:00", played
     )
+
+
+def mixed_journal(rng: random.Random, changes: int) -> Match:
+    """A match of `changes` journal entries of every kind: mostly recorded hands, with edits,
+    deletes, rule changes, undos, redos and a few restores among them (built by folding each
+    change in place, so that generating it takes as long as loading it)."""
+    players = ("Ann", "Bob")
+    rules = Rules(target=LONG_TARGET)
+    fold = Fold(players, rules)
+    stamp = "2024-06-11T20:00:00+02:00"
+    journal = []
+    for number in range(1, changes + 1):
+        state, roll = fold.state, rng.random()
+        data: dict[str, object]
+        if roll < 0.05 and state.applied:
+            kind, data = "undo", {"change": state.applied[-1]}
+        elif roll < 0.08 and state.undone:
+            kind, data = "redo", {"change": state.undone[-1]}
+        elif roll < 0.12 and state.hands:
+            at = rng.randrange(len(state.hands))
+            new = random_hand(rng, players, small=True)
+            kind, data = "edit", {"hand_number": at + 1, "hand": new, "old": state.hands[at]}
+        elif roll < 0.14 and state.hands:
+            kind, data = "delete", {"hand_number": rng.randrange(len(state.hands)) + 1}
+        elif roll < 0.145:
+            bonus = state.rules.gin_bonus
+            kind, data = "rules", {"old": {"gin_bonus": bonus}, "new": {"gin_bonus": 50 - bonus}}
+        elif roll < 0.147 and number > 1:
+            kind, data = "restore", {"change": rng.randrange(1, number)}
+        else:
+            kind, data = "record", {"hand": random_hand(rng, players, small=True)}
+        change = Change(number, stamp, kind, f"{kind} {number}", data)
+        fold.step(change)
+        journal.append(change)
+    match = Match("2024-06-11-ann-bob", players, rules, "Ann", stamp, tuple(journal))
+    match.__dict__["folded"] = fold
+    return match
 
 
 def playing_match(rng: random.Random, hands: int, target: int = 100) -> Match:
@@ -290,6 +330,12 @@ def in_process(home: Path, repeat: int) -> list[tuple[str, float, str]]:
     rows.append(
         (f"`Store.load`, {LONG_HANDS:,} hands", seconds, f"{size / 1e6:.1f} MB file, validated")
     )
+    mixed = Store(home.parent / "journal")
+    mixed_id = mixed.match_ids()[0]
+    seconds = median_time(lambda: mixed.load(mixed_id), repeat)
+    size = mixed.match_path(mixed_id).stat().st_size
+    note = f"{size / 1e6:.1f} MB file; edits, deletes, undos, redos, restores; validated"
+    rows.append((f"`Store.load`, {LONG_CHANGES:,} changes of every kind", seconds, note))
     return rows
 
 
@@ -418,6 +464,7 @@ def prepare(scratch: Path, hgin: list[str], many: int, keys: set[str]) -> list[B
         long = long_match(random.Random(SEED + 3), LONG_HANDS)
         assert not long.sheet.finished and len(long.sheet.hands) == LONG_HANDS
         save_all(scratch / "long", [long])
+        save_all(scratch / "journal", [mixed_journal(random.Random(SEED + 4), LONG_CHANGES)])
 
     completion = {
         **home("show"),
