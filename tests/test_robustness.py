@@ -130,9 +130,19 @@ TAMPERING: list[tuple[str, Callable[[Data], Data], str]] = [
         "change 2 is numbered 7",
     ),
     (
+        "change-text-number",
+        edit(lambda d: d["journal"][1].update(text=7)),
+        "change 2: 'text' must be text",
+    ),
+    (
+        "change-text-bidi",
+        edit(lambda d: d["journal"][1].update(text="Ann\u202eboB")),
+        "it holds a control character (U+202E) in a text",
+    ),
+    (
         "change-text-escape",
         edit(lambda d: d["journal"][1].update(text="\x1b]0;pwned\x07")),
-        "change 2: 'text' must be one line of printable text",
+        "it holds a control character",
     ),
     (
         "redo-with-nothing-undone",
@@ -174,7 +184,7 @@ TAMPERING: list[tuple[str, Callable[[Data], Data], str]] = [
     (
         "control-in-name",
         edit(lambda d: d.update(players=["Ann", "B\x1b[2Job"])),
-        "it holds a control character (U+001B) in a text",
+        "it holds a control character",
     ),
     # versions and identity
     (

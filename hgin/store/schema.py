@@ -5,13 +5,12 @@ Pure data work: reading and writing files is `hgin.store.matches`'s job.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from hgin.engine.hands import HAND_KINDS, Hand
 from hgin.engine.journal import KINDS, Change
-from hgin.engine.match import JOINERS, Match
+from hgin.engine.match import Match
 from hgin.engine.rules import MAX_DEADWOOD, Rules, rules_from_dict
 from hgin.engine.sheet import game_name
 from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, rules_to_dict, sheet_to_dict
@@ -204,18 +203,10 @@ FIELD_WRITERS: dict[str, Callable[[Any], Any]] = {
 CHANGE_KEYS = ("number", "at", "kind", "text")
 
 
-UNPRINTABLE = ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
-
-
-def _printable(value: Any, where: str, key: str) -> str:
-    """Text that is safe to print: no control or format characters (the zero-width joiners
-    that names may hold excepted)."""
+def _text(value: Any, where: str, key: str) -> str:
+    # Control and format characters are refused for every text of the file by the guard.
     if not isinstance(value, str):
-        raise HginError(f"{where}: '{key}' must be one line of printable text")
-    if value.isprintable():  # the quick answer for nearly every text
-        return value
-    if any(c not in JOINERS and unicodedata.category(c) in UNPRINTABLE for c in value):
-        raise HginError(f"{where}: '{key}' must be one line of printable text")
+        raise HginError(f"{where}: '{key}' must be text")
     return value
 
 
@@ -240,8 +231,8 @@ def change_from_dict(data: Any, number: int) -> Change:
     values = {
         key: FIELD_READERS[type_](data[key], where, key) for key, type_ in kind.fields.items()
     }
-    at = _printable(data["at"], where, "at")
-    text = _printable(data["text"], where, "text")
+    at = _text(data["at"], where, "at")
+    text = _text(data["text"], where, "text")
     return Change(number, at, kind.name, text, values)
 
 
