@@ -179,14 +179,17 @@ def test_import_refuses_what_hgin_could_not_open(
 
     data = exported(run, tmp_path)
     data["matches"][0]["id"] = "zz-big"
-    data["matches"][0]["hands"] = [{"kind": "draw", "recorded_at": None}] * 3000
+    draw = {"kind": "record", "at": "2026-01-01T20:00:00+00:00", "text": "a dead hand"}
+    data["matches"][0]["journal"] = [
+        {"number": n, **draw, "hand": {"kind": "draw", "recorded_at": None}} for n in range(1, 3001)
+    ]
     del data["matches"][0]["sheet"]
     path = write(tmp_path / "big.json", data)
     # A smaller cap stands for the real one: the written file (with its sheet) is far larger
     # than the export it came from.
-    monkeypatch.setattr(hgin.store.matches, "MATCH_CAP", 200_000)
-    monkeypatch.setattr(hgin.store.guard, "MATCH_CAP", 200_000)
-    assert path.stat().st_size < 200_000
+    monkeypatch.setattr(hgin.store.matches, "MATCH_CAP", 600_000)
+    monkeypatch.setattr(hgin.store.guard, "MATCH_CAP", 600_000)
+    assert path.stat().st_size < 600_000
     result = run("import", str(path))
     assert result.exit_code == 1
     assert "more than a match file may hold" in one_line(result.stderr)
@@ -224,10 +227,31 @@ def test_an_unknown_field_is_refused_everywhere(
 def test_an_undone_hand_is_checked_on_load(run: Run, match_file: Path) -> None:
     stored = json.loads(match_file.read_text(encoding="utf-8"))
     bad = {"kind": "knock", "player": "Ann", "deadwood": 50, "opponent_deadwood": 60}
-    write(match_file, {**stored, "undone": [{**bad, "recorded_at": None}]})
+    last = len(stored["journal"])
+    at = {"at": "2026-01-01T20:00:00+00:00", "text": "x"}
+    stored["journal"] += [
+        {"number": last + 1, **at, "kind": "record", "hand": {**bad, "recorded_at": None}},
+        {"number": last + 2, **at, "kind": "undo", "change": last + 1},
+    ]
+    write(match_file, stored)
     result = run("show")
     assert result.exit_code == 1
-    assert "undone hand 1" in one_line(result.stderr)
+    assert one_line(result.stderr).endswith(
+        f"change {last + 1} (record): the knocker's deadwood must be between 1 and 10, not 50"
+    )
+
+
+def test_an_undone_hand_of_a_schema_2_file_is_checked_on_load(run: Run, match_file: Path) -> None:
+    corpus = Path(__file__).parent / "corpus" / "friendly-undone.json"
+    old = json.loads(corpus.read_text(encoding="utf-8"))
+    old["id"] = match_file.stem
+    old["undone"][0].update(kind="knock", player="Ann", deadwood=50, opponent_deadwood=60)
+    write(match_file, old)
+    result = run("show")
+    assert result.exit_code == 1
+    assert one_line(result.stderr).endswith(  # the hands before it are changes 1 to 4
+        "change 6 (record): the knocker's deadwood must be between 1 and 10, not 50"
+    )
 
 
 def test_the_conflict_message_names_the_match_and_the_larger_copy(
@@ -369,7 +393,7 @@ def test_a_planted_serial_breaks_neither_numbering_nor_pruning(
     names = sorted(p.name for p in folder.iterdir() if p != planted)
     assert len(names) == 5
     assert all(len(n.split("-")[0]) == 6 for n in names)
-    listed = json.loads(run("restore", "--json").stdout)["backups"]
+    listed = json.loads(run("restore", "--backup", "--json").stdout)["backups"]
     assert len(listed) == 5
     assert planted.exists()  # not a name hgin writes: never listed, never deleted
 
