@@ -314,7 +314,9 @@ def test_a_stake_changes_no_score(run: Run, hgin_home: Path) -> None:
     assert "Rule changed: stake none → 0.10; no score changes." in flat(result.stdout)
     after = json.loads(run("show", "--json").stdout)
     assert after.pop("rules")["stake"] == "0.10"
-    assert json.loads(path.read_text(encoding="utf-8"))["rules"]["stake"] == "0.10"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    assert stored["journal"][-1]["new"] == {"stake": "0.10"}  # a change in the journal
+    assert stored["sheet"]["rules"]["stake"] == "0.10"
     before.pop("rules")
     assert after == before
     assert settled(run)["amount"] == "7.00"  # 70 points at the match's 0.10
