@@ -19,7 +19,7 @@ WHOLE = {
     "matches": [f"{LONG} v Bartholomew", "{zoe}", "won by Annabelle"],
     "stats": ["Annabelle", "Bartholomew", "65.00", "Annabelle v Bartholomew", "1–0"],
     "rules": ["gin-bonus", "undercut-bonus", "alternate"],
-    "restore": ["000001-", "in play"],
+    "restore": ["000001-", "no hands"],
     "settle": ["Game I: Annabelle wins 290 (290 to 0)."],
 }
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "matches": ("matches",),
     "stats": ("stats",),
     "rules": ("rules",),
-    "restore": ("restore", "-m", "{zoe}"),
+    "restore": ("restore", "--backup", "-m", "{zoe}"),
     "settle": ("settle", "-m", "{annabelle}"),
 }
 
