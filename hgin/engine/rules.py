@@ -32,6 +32,8 @@ MAX_DEADWOOD = 98
 ALLOWED_GAMES = (1, 3, 5)
 MAX_TARGET = 100_000
 MAX_BONUS = 10_000
+ROLLING_GAMES = 3  # games in progress in a rolling match until notice is given
+NOT_ROLLING_GAMES = "games does not apply to a rolling match: three games are always in progress"
 SWITCH_ON = ("on", "yes", "true", "1")
 SWITCH_OFF = ("off", "no", "false", "0")
 
@@ -240,6 +242,13 @@ class Rules:
         high=max(ALLOWED_GAMES),
         allowed=ALLOWED_GAMES,
     )
+    rolling: bool = rule(
+        False,
+        help="Rolling Hollywood: three games always in progress; each game that closes opens "
+        "the next, until notice is given ('hgin notice'). Not with --games.",
+        books="off in both profiles; rule books describe Hollywood scoring extended "
+        "indefinitely",
+    )
     game_bonus: int = rule(
         0,
         help="At a game's close, to its winner.",
@@ -407,15 +416,24 @@ def check_rules(rules: Rules) -> Rules:
         option.check(getattr(rules, option.name))
     if rules.oklahoma and rules.straight:
         raise HginError("Oklahoma and Straight Gin cannot both be on: Straight Gin has no knocks")
+    if rules.rolling and rules.games != ROLLING_GAMES:
+        raise HginError(NOT_ROLLING_GAMES)
     return rules
 
 
 def with_options(base: Rules, options: dict[str, Any], profile: str | None = None) -> Rules:
-    """`base` with some fields replaced (None values ignored), checked."""
+    """`base` with some fields replaced (None values ignored), checked.
+
+    Turning `rolling` on sets three games; giving `games` with it is refused.
+    """
     changes = {k: v for k, v in options.items() if v is not None}
     for name in changes:
         if name not in _by_name():
             raise HginError(f"unknown rule option '{option_flag(name)}'")
+    if changes.get("rolling"):
+        if "games" in changes:
+            raise HginError(NOT_ROLLING_GAMES)
+        changes["games"] = ROLLING_GAMES
     if profile is not None:
         changes["profile"] = profile
     return check_rules(dataclasses.replace(base, **changes))

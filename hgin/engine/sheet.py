@@ -1,10 +1,16 @@
-"""The three-game sheet as a pure function of the ordered hands.
+"""The sheet of games as a pure function of the ordered hands.
 
 Win number n of a player enters games 1..min(n, games) (`entry="count"`), or the games it
 entered before plus the first it never entered (`entry="next-open"`); the whole hand's points
 go into each of those games still open. A game closes as soon as either player reaches the
 target in it (points only), and nothing is posted there again. The match is over when every
-game is closed; the winner is who won most games (`decide`)."""
+game is closed; the winner is who won more games (`decide`).
+
+With the `rolling` rule three games are always in progress: each game that closes opens the
+next numbered game, empty, until notice is given (`notice_after`, the number of hands recorded
+then); from then on the games in progress are played out. Entry generalises unchanged: under
+`count` a player's n-th win enters every game in progress numbered n or lower.
+"""
 
 from __future__ import annotations
 
@@ -15,12 +21,21 @@ from hgin.engine.hands import Award, Hand, hand_award, other_player
 from hgin.engine.rules import Rules
 from hgin.errors import HginError
 
-ROMAN = ("I", "II", "III", "IV", "V")
+ROMAN = (
+    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+)  # fmt: skip
 
 
 def game_name(number: int) -> str:
-    """Roman numeral of a 1-based game number, as on a paper sheet."""
-    return ROMAN[number - 1] if 1 <= number <= len(ROMAN) else str(number)
+    """Roman numeral of a 1-based game number, as on a paper sheet (any number of games)."""
+    if number < 1:
+        return str(number)
+    parts = []
+    for value, numeral in ROMAN:
+        count, number = divmod(number, value)
+        parts.append(numeral * count)
+    return "".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +95,26 @@ class Sheet:
     winner: str | None
     totals: dict[str, int]
     games_won: dict[str, int] = field(default_factory=dict)
+    notice_after: int | None = None
 
     @property
     def last(self) -> PlayedHand | None:
         return self.hands[-1] if self.hands else None
+
+    @property
+    def notice(self) -> bool:
+        """Whether notice was given (a rolling match then opens no new game)."""
+        return self.notice_after is not None
+
+    @property
+    def in_progress(self) -> tuple[Game, ...]:
+        """The games not closed yet, in number order."""
+        return tuple(g for g in self.games if not g.closed)
+
+    @property
+    def closed_games(self) -> tuple[Game, ...]:
+        """The games closed so far, in number order."""
+        return tuple(g for g in self.games if g.closed)
 
 
 class _Column:
@@ -140,16 +171,21 @@ def _close(column: _Column, winner: str, loser: str, rules: Rules, hand_number: 
 
 
 def _eligible(columns: list[_Column], winner: str, wins: int, rules: Rules) -> list[_Column]:
-    """Open games this win enters, marking newly entered ones (see `Rules.entry`)."""
+    """The games in progress (`columns`, in number order) this win enters, marking newly
+    entered ones. `count`: a player's n-th win enters every game in progress numbered n or
+    lower. `next-open`: every game in progress the player has entered, plus the first one
+    the player has not entered yet."""
     if rules.entry == "count":
-        if wins <= len(columns) and columns[wins - 1].winner is None:
-            columns[wins - 1].entered[winner] = True
+        for column in columns:
+            if column.number > wins:
+                break
+            column.entered[winner] = True
     else:
         for column in columns:
-            if column.winner is None and not column.entered[winner]:
+            if not column.entered[winner]:
                 column.entered[winner] = True
                 break
-    return [c for c in columns if c.entered[winner] and c.winner is None]
+    return [c for c in columns if c.entered[winner]]
 
 
 def next_dealer(rules: Rules, players: tuple[str, str], dealer: str, award: Award) -> str:
@@ -163,33 +199,44 @@ def next_dealer(rules: Rules, players: tuple[str, str], dealer: str, award: Awar
     return other_player(players, dealer)
 
 
-def empty_sheet(players: tuple[str, str], rules: Rules, first_dealer: str) -> Sheet:
+def empty_sheet(
+    players: tuple[str, str], rules: Rules, first_dealer: str, *, notice_after: int | None = None
+) -> Sheet:
     """The sheet before the first hand."""
     if first_dealer not in players:
         raise HginError(f"the first dealer '{first_dealer}' is not a player")
+    if notice_after is not None and (not rules.rolling or notice_after < 0):
+        raise HginError("notice is given only in a rolling match")
     columns = [_Column(n, players) for n in range(1, rules.games + 1)]
-    return _finish(
-        players, rules, first_dealer, columns, dict.fromkeys(players, 0), [], first_dealer
-    )
+    wins = dict.fromkeys(players, 0)
+    return _finish(players, rules, first_dealer, columns, wins, [], first_dealer, notice_after)
 
 
 def replay(
-    players: tuple[str, str], rules: Rules, first_dealer: str, hands: Iterable[Hand]
+    players: tuple[str, str],
+    rules: Rules,
+    first_dealer: str,
+    hands: Iterable[Hand],
+    *,
+    notice_after: int | None = None,
 ) -> Sheet:
-    """Build the sheet by scoring every hand in order; refuses a hand after the match ended."""
-    return extend(empty_sheet(players, rules, first_dealer), hands)
+    """Build the sheet by scoring every hand in order; refuses a hand after the match ended.
+
+    `notice_after`: in a rolling match, the number of hands recorded when notice was given.
+    """
+    return extend(empty_sheet(players, rules, first_dealer, notice_after=notice_after), hands)
 
 
 def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
     """The sheet after `hands` more hands, continuing from `sheet` (which is not changed)."""
-    players, rules = sheet.players, sheet.rules
+    players, rules, notice_after = sheet.players, sheet.rules, sheet.notice_after
     columns = [_Column.thaw(game, players) for game in sheet.games]
+    in_progress = [c for c in columns if c.winner is None]
     wins = dict(sheet.wins)
     played = list(sheet.hands)
     dealer = sheet.dealer
-    open_games = sum(1 for c in columns if c.winner is None)
     for number, hand in enumerate(hands, start=len(played) + 1):
-        if open_games == 0:
+        if not in_progress:
             raise HginError(f"hand {number} comes after the match ended at hand {number - 1}")
         try:
             award = hand_award(rules, players, hand)
@@ -201,18 +248,28 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
         if award.winner is not None and award.loser is not None:
             wins[award.winner] += 1
             win_number = wins[award.winner]
-            for column in _eligible(columns, award.winner, win_number, rules):
+            for column in _eligible(in_progress, award.winner, win_number, rules):
                 column.scores[award.winner] += award.points
                 column.hands_won[award.winner] += 1
                 posted.append(column.number)
                 if column.scores[award.winner] >= rules.target:
                     closings.append(_close(column, award.winner, award.loser, rules, number))
-                    open_games -= 1
+        if closings:
+            in_progress = [c for c in in_progress if c.winner is None]
+            if rules.rolling and (notice_after is None or number <= notice_after):
+                # Each close opens the next numbered game, empty: it takes wins from the
+                # next hand on.
+                for _ in closings:
+                    column = _Column(len(columns) + 1, players)
+                    columns.append(column)
+                    in_progress.append(column)
         played.append(
             PlayedHand(number, hand, award, dealer, win_number, tuple(posted), tuple(closings))
         )
         dealer = next_dealer(rules, players, dealer, award)
-    return _finish(players, rules, sheet.first_dealer, columns, wins, played, dealer)
+    return _finish(
+        players, rules, sheet.first_dealer, columns, wins, played, dealer, notice_after
+    )
 
 
 def _finish(
@@ -223,6 +280,7 @@ def _finish(
     wins: dict[str, int],
     played: list[PlayedHand],
     dealer: str,
+    notice_after: int | None,
 ) -> Sheet:
     games = tuple(c.freeze() for c in columns)
     totals = {p: sum(g.scores[p] + g.bonuses[p] for g in games) for p in players}
@@ -230,12 +288,7 @@ def _finish(
     finished = all(g.closed for g in games)
     winner: str | None = None
     if finished:
-        if rules.decide == "net":
-            first, second = players
-            if totals[first] != totals[second]:
-                winner = first if totals[first] > totals[second] else second
-        else:
-            winner = next((p for p in players if games_won[p] >= rules.games_to_win), None)
+        winner = _match_winner(players, rules, games_won, totals)
     return Sheet(
         players,
         rules,
@@ -248,4 +301,19 @@ def _finish(
         winner,
         totals,
         games_won,
+        notice_after,
     )
+
+
+def _match_winner(
+    players: tuple[str, str], rules: Rules, games_won: dict[str, int], totals: dict[str, int]
+) -> str | None:
+    """Under `majority` the player who won more games, level in games the larger sheet total
+    (only a rolling match can end level in games); under `net` the larger sheet total. None:
+    a drawn match."""
+    first, second = players
+    if rules.decide == "majority" and games_won[first] != games_won[second]:
+        return first if games_won[first] > games_won[second] else second
+    if totals[first] != totals[second]:
+        return first if totals[first] > totals[second] else second
+    return None
