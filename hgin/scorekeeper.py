@@ -176,10 +176,10 @@ class ScoreKeeper:
 
     def show_data(self, match: str | None = None) -> dict[str, object]:
         """The sheet of a match as `hgin show --json` prints it."""
-        from hgin.engine.sheet_data import sheet_to_dict
+        from hgin.engine.sheet_data import show_dict
 
         loaded = self.load(match)
-        return {"id": loaded.id, **sheet_to_dict(loaded.sheet)}
+        return {"id": loaded.id, **show_dict(loaded.sheet)}
 
     def stats(self, player: str | None = None) -> Statistics:
         """Statistics over the finished matches (of `player` and their opponents, if named)."""

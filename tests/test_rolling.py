@@ -28,9 +28,7 @@ def sheet(*hands: Hand, rules: Rules = ROLLING, notice_after: int | None = None)
 
 def scores(result: Sheet) -> dict[str, tuple[int, int, str | None]]:
     """Per game: Ann's points, Bob's points, the winner, keyed by roman numeral."""
-    return {
-        game_name(g.number): (g.scores["Ann"], g.scores["Bob"], g.winner) for g in result.games
-    }
+    return {game_name(g.number): (g.scores["Ann"], g.scores["Bob"], g.winner) for g in result.games}
 
 
 def test_roman_numerals_for_any_number_of_games() -> None:

@@ -18,14 +18,18 @@ from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
 from hgin.reports.settlement import settlement_lines
 from hgin.reports.summary import (
+    closed_record,
     game_score,
     hand_line,
     hands_won_line,
     has_upcards,
+    notice_line,
     result_sentence,
     rules_label,
     running_scores,
     running_text,
+    shown_games,
+    standing_parts,
     summary_settlement,
 )
 from hgin.reports.symbols import BAR_FULL, NOT_OPEN, WON_MARK
@@ -68,25 +72,25 @@ def _player_label(player: str, sheet: Sheet) -> Text:
 
 def sheet_table(sheet: Sheet) -> Table:
     """The score sheet: a row per player, a column per game, then wins (and totals)."""
+    games = shown_games(sheet)
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column("Player", no_wrap=False, max_width=18)
-    for game in sheet.games:
+    for game in games:
         table.add_column(_game_header(game, sheet.rules), justify="right", no_wrap=True)
     table.add_column(Text("Wins", style="bold"), justify="right")
     if sheet.rules.shows_totals:
         table.add_column(Text("Total", style="bold"), justify="right")
     for player in sheet.players:
         row: list[Text] = [_player_label(player, sheet)]
-        row.extend(_game_cell(game, player, sheet) for game in sheet.games)
+        row.extend(_game_cell(game, player, sheet) for game in games)
         row.append(Text(str(sheet.wins[player])))
         if sheet.rules.shows_totals:
             row.append(Text(str(sheet.totals[player])))
         table.add_row(*row)
-    closed = [g for g in sheet.games if g.closed]
-    if closed:
+    if any(g.closed for g in games):
         table.add_section()
         cells = [Text("won by", style="dim")]
-        for game in sheet.games:
+        for game in games:
             cells.append(Text(game.winner, style="bold") if game.winner else Text("open", "dim"))
         table.add_row(*cells)
     return table
@@ -102,7 +106,7 @@ def narrow_sheet_table(sheet: Sheet, *, label_lines: bool = False) -> Table:
     for player in sheet.players:
         label = _stacked_label(player, sheet) if label_lines else _player_label(player, sheet)
         table.add_column(label, justify="right", min_width=6)
-    for game in sheet.games:
+    for game in shown_games(sheet):
         cells = [_game_cell(game, player, sheet) for player in sheet.players]
         table.add_row(_game_header(game, sheet.rules), *cells)
     table.add_section()
@@ -126,7 +130,7 @@ def _stacked_label(player: str, sheet: Sheet) -> Text:
 def sheet_records(sheet: Sheet) -> Group:
     """The sheet stacked for the narrowest terminals: a record per game, a line per player."""
     parts: list[Text | Group] = []
-    for game in sheet.games:
+    for game in shown_games(sheet):
         state = "closed" if game.closed else f"to {sheet.rules.target}"
         if game.winner:
             state += f" · won by {game.winner}"
@@ -148,17 +152,28 @@ def sheet_records(sheet: Sheet) -> Group:
 
 
 def sheet_notes(sheet: Sheet) -> list[Text | Pieces]:
-    """The lines under the sheet: what the marks mean, who deals, the result."""
+    """The lines under the sheet: the closed games of a rolling match, what the marks mean,
+    who deals, the result."""
     notes: list[Text | Pieces] = []
-    shown_dash = any(
-        not g.entered[p] and g.scores[p] == 0 for g in sheet.games for p in sheet.players
-    )
+    games = shown_games(sheet)
+    if sheet.rules.rolling:
+        shown = {g.number for g in games}
+        record = [
+            item
+            for item, game in zip(closed_record(sheet), sheet.closed_games, strict=True)
+            if game.number not in shown
+        ]
+        if record:
+            record[0] = f"closed: {record[0]}"
+            notes.append(Pieces((Text(item) for item in record), Text(", ")))
+        notes.append(Pieces(Text(part) for part in standing_parts(sheet)))
+    shown_dash = any(not g.entered[p] and g.scores[p] == 0 for g in games for p in sheet.players)
     legend = []
     if shown_dash:
         legend.append(f"{NOT_OPEN} not entered yet")
-    if any(g.closed for g in sheet.games):
+    if any(g.closed for g in games):
         legend.append(f"{WON_MARK} game won (closed, no more scores)")
-    if any(not g.closed and (g.entered[p] or g.scores[p]) for g in sheet.games for p in g.scores):
+    if any(not g.closed and (g.entered[p] or g.scores[p]) for g in games for p in g.scores):
         legend.append(f"{BAR_FULL} share of the {sheet.rules.target} reached")
     if legend:
         notes.append(Pieces((Text(item, style="dim") for item in legend), Text(" · ", "dim")))
@@ -182,6 +197,7 @@ def sheet_view(match: Match) -> Group:
             Text(f"{first} v {second}", style="bold"),
             Text(rules_label(match.rules), style="dim"),
             Text(f"match {match.id}", style="dim"),
+            Text(notice_line(sheet), style="bold"),
         ],
         separator=Text(" · ", style="dim"),
     )

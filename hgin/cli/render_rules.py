@@ -9,14 +9,6 @@ from rich.text import Text
 from hgin.engine.rules import Rules, rule_options
 
 
-def show_value(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
 def rules_table(rules: Rules) -> Table:
     """Every rule option with its value and what it means."""
     table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
@@ -26,7 +18,7 @@ def rules_table(rules: Rules) -> Table:
     for option in rule_options():
         table.add_row(
             Text(option.flag),
-            Text(show_value(getattr(rules, option.name))),
+            Text(option.show(getattr(rules, option.name))),
             Text(option.help, style="dim"),
         )
     return table
@@ -41,7 +33,7 @@ def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Table:
     table.add_column("Differs from friendly in")
     for name, rules in profiles.items():
         diffs = [
-            f"{o.flag} {show_value(getattr(rules, o.name))}"
+            f"{o.flag} {o.show(getattr(rules, o.name))}"
             for o in rule_options()
             if getattr(rules, o.name) != getattr(reference, o.name)
         ]

@@ -14,8 +14,15 @@ from typing import Any
 from hgin.engine.hands import Hand, hand_award, written_plainly
 from hgin.engine.match import Match
 from hgin.engine.narrate import describe_changes, describe_hand, describe_result
-from hgin.engine.rules import Rules, find_option, option_flag
-from hgin.engine.sheet import PlayedHand, Sheet, empty_sheet, extend, game_name
+from hgin.engine.rules import ROLLING_GAMES, Rules, find_option, option_flag
+from hgin.engine.sheet import (
+    PlayedHand,
+    Sheet,
+    check_rolling_change,
+    empty_sheet,
+    extend,
+    game_name,
+)
 from hgin.errors import HginError
 
 Done = tuple[Match, str]
@@ -238,6 +245,12 @@ def set_rules(match: Match, values: Mapping[str, Any], at: str) -> Done:
     never changes a score, such as the stake, says so instead)."""
     rules = match.rules
     new = {k: v for k, v in values.items() if getattr(rules, k) != v}
+    if "rolling" in new:
+        # Three games are always in progress in a rolling match, and the switch is refused
+        # once it would change something already decided.
+        if new["rolling"] and rules.games != ROLLING_GAMES:
+            new["games"] = ROLLING_GAMES
+        check_rolling_change(match.sheet, dataclasses.replace(rules, **new))
     if not new:
         name, value = next(iter(values.items()))
         raise HginError(f"{option_flag(name)} is already {_shown(value)} in this match")

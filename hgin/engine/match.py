@@ -98,7 +98,13 @@ class Match:
     @cached_property
     def sheet(self) -> Sheet:
         """The score sheet after every hand in force."""
-        return replay(self.players, self.rules, self.first_dealer, self.hands)
+        return replay(
+            self.players,
+            self.rules,
+            self.first_dealer,
+            self.hands,
+            notice_after=self.notice_after,
+        )
 
     def player(self, typed: str) -> str:
         """Resolve a typed name or prefix to one of the players."""

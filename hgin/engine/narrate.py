@@ -72,6 +72,9 @@ def describe_hand(played: PlayedHand) -> str:
     parts = [f"{title}: {award.winner} scores {award.formula} {where}"]
     loser = award.loser or ""
     parts.extend(_closing_phrase(c, loser) for c in played.closings)
+    if played.opened:
+        names = games_phrase(played.opened)
+        parts.append(f"{names} {'opens' if len(played.opened) == 1 else 'open'}")
     return "; ".join(parts) + "."
 
 
@@ -88,11 +91,21 @@ def describe_result(sheet: Sheet) -> str:
             f"Match over: {sheet.winner} wins on the sheet total, "
             f"{sheet.totals[sheet.winner]} to {sheet.totals[loser]}."
         )
+    won = sheet.games_won
+    if won[first] == won[second]:
+        each = f"{won[first]} game{'s' if won[first] != 1 else ''} each"
+        if sheet.winner is None:
+            return f"Match over: drawn, {each} and level on {sheet.totals[first]} each."
+        loser = second if sheet.winner == first else first
+        return (
+            f"Match over: {each}; {sheet.winner} wins on the sheet total, "
+            f"{sheet.totals[sheet.winner]} to {sheet.totals[loser]}."
+        )
     winner = sheet.winner or first
     loser = second if winner == first else first
     return (
-        f"Match over: {winner} wins {sheet.games_won[winner]} "
-        f"game{'s' if sheet.games_won[winner] != 1 else ''} to {sheet.games_won[loser]}."
+        f"Match over: {winner} wins {won[winner]} "
+        f"game{'s' if won[winner] != 1 else ''} to {won[loser]}."
     )
 
 

@@ -131,6 +131,12 @@ class RuleOption:
             raise HginError(f"{self.flag} must be {self.values_text}, not {value!r}")
         return value
 
+    def show(self, value: Any) -> str:
+        """A value as `hgin rules` shows it and `rules set` takes it: on/off, none, 25."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return "none" if value is None else str(value)
+
     @property
     def example(self) -> str:
         """A value to type that differs from the friendly default (for help and tests)."""
@@ -246,8 +252,7 @@ class Rules:
         False,
         help="Rolling Hollywood: three games always in progress; each game that closes opens "
         "the next, until notice is given ('hgin notice'). Not with --games.",
-        books="off in both profiles; rule books describe Hollywood scoring extended "
-        "indefinitely",
+        books="off in both profiles; rule books describe Hollywood scoring extended indefinitely",
     )
     game_bonus: int = rule(
         0,
@@ -348,14 +353,17 @@ class Rules:
     def changed(self) -> bool:
         """Whether house values differ from the built-in profile this is named after.
 
-        Target and number of games are choices every profile offers, and options that never
-        change a score (the stake) are not rules of play, so they do not count.
+        Target, number of games and rolling are choices every profile offers, and options that
+        never change a score (the stake) are not rules of play, so they do not count.
         """
         builtin = PROFILES.get(self.profile)
         if builtin is None:
             return False
         kept = {o.name: getattr(self, o.name) for o in rule_options() if not o.scoring}
-        return dataclasses.replace(builtin, target=self.target, games=self.games, **kept) != self
+        shaped = dataclasses.replace(
+            builtin, target=self.target, games=self.games, rolling=self.rolling, **kept
+        )
+        return shaped != self
 
     @property
     def label(self) -> str:

@@ -78,6 +78,7 @@ class PlayedHand:
     win_number: int | None
     games: tuple[int, ...]
     closings: tuple[Closing, ...]
+    opened: tuple[int, ...] = ()  # the games this hand's closings opened (rolling)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +255,7 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
                 posted.append(column.number)
                 if column.scores[award.winner] >= rules.target:
                     closings.append(_close(column, award.winner, award.loser, rules, number))
+        opened: list[int] = []
         if closings:
             in_progress = [c for c in in_progress if c.winner is None]
             if rules.rolling and (notice_after is None or number <= notice_after):
@@ -263,13 +265,21 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
                     column = _Column(len(columns) + 1, players)
                     columns.append(column)
                     in_progress.append(column)
+                    opened.append(column.number)
         played.append(
-            PlayedHand(number, hand, award, dealer, win_number, tuple(posted), tuple(closings))
+            PlayedHand(
+                number,
+                hand,
+                award,
+                dealer,
+                win_number,
+                tuple(posted),
+                tuple(closings),
+                tuple(opened),
+            )
         )
         dealer = next_dealer(rules, players, dealer, award)
-    return _finish(
-        players, rules, sheet.first_dealer, columns, wins, played, dealer, notice_after
-    )
+    return _finish(players, rules, sheet.first_dealer, columns, wins, played, dealer, notice_after)
 
 
 def _finish(
@@ -317,3 +327,22 @@ def _match_winner(
     if totals[first] != totals[second]:
         return first if totals[first] > totals[second] else second
     return None
+
+
+def check_rolling_change(before: Sheet, rules: Rules) -> None:
+    """Refuse turning `rolling` on or off (to `rules`) once that would change something
+    already decided: the result of a finished match, a notice given, a game closed beyond
+    the first three, or the end of the match (the first three games all closed)."""
+    switched = "on" if rules.rolling else "off"
+    if before.finished:
+        raise HginError(f"the match is over: rolling cannot be turned {switched} now")
+    if before.notice:
+        raise HginError("notice was given in this match: rolling stays on")
+    beyond = [g for g in before.closed_games if g.number > rules.games]
+    if beyond:
+        raise HginError(
+            f"game {game_name(beyond[0].number)} is closed: turning rolling {switched} would "
+            "change it"
+        )
+    if not rules.rolling and all(g.closed for g in before.games[: rules.games]):
+        raise HginError("turning rolling off would end the match: its first games are all closed")

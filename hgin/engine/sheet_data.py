@@ -64,11 +64,14 @@ def played_to_dict(played: PlayedHand, entered: bool = True) -> dict[str, Any]:
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
-    """The rules as a match file holds them: `stake` only when the match has one, so that a
-    match without a stake is written, and its stored sheet compared, exactly as before."""
+    """The rules as a match file holds them: `stake` only when the match has one and
+    `rolling` only when it is on, so that any other match is written, and its stored sheet
+    compared, exactly as before."""
     data = rules.to_dict()
     if data.get("stake") is None:
         data.pop("stake", None)
+    if not data.get("rolling"):  # likewise a match that is not rolling
+        data.pop("rolling", None)
     return data
 
 
@@ -85,4 +88,15 @@ def sheet_to_dict(sheet: Sheet, entered: bool = True) -> dict[str, Any]:
         "winner": sheet.winner,
         "totals": dict(sheet.totals),
         "rules": rules_to_dict(sheet.rules),
+    }
+
+
+def show_dict(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as `hgin show --json` and the JSON summary give it: the stored sheet's keys,
+    the rules in full, and whether the match is rolling and notice was given."""
+    return {
+        **sheet_to_dict(sheet),
+        "rules": sheet.rules.to_dict(),
+        "rolling": sheet.rules.rolling,
+        "notice": sheet.notice,
     }

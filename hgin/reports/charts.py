@@ -217,7 +217,7 @@ def match_chart_svg(sheet: Sheet) -> str:
     peak = max([target, *(g.scores[p] for g in sheet.games for p in sheet.players)])
     y_step = nice_step(peak)
     y_max = math.ceil(peak / y_step) * y_step
-    panel = 165
+    panel = 165 if len(sheet.games) <= 5 else 110  # a rolling match can have dozens
     top = 34
     body = _legend(sheet.players, 54, 16)
     desc = []

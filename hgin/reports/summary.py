@@ -13,7 +13,7 @@ from hgin.engine.match import Match
 from hgin.engine.narrate import describe_result, games_phrase
 from hgin.engine.rules import Rules
 from hgin.engine.settle import Settlement, settle, stake_of
-from hgin.engine.sheet import Game, PlayedHand, Sheet, game_name, replay
+from hgin.engine.sheet import Game, PlayedHand, Sheet, empty_sheet, extend, game_name
 from hgin.reports.symbols import NOT_OPEN
 
 KIND_PHRASES = {
@@ -28,6 +28,8 @@ NO_VALUE = NOT_OPEN
 def rules_label(rules: Rules) -> str:
     """'friendly rules · 3 games to 100' and the like."""
     games = "one game" if rules.games == 1 else f"{rules.games} games"
+    if rules.rolling:
+        games = "rolling games"
     name = f"{rules.profile} rules" + (", changed" if rules.changed else "")
     parts = [name, f"{games} to {rules.target}"]
     if rules.straight:
@@ -78,6 +80,9 @@ def hand_line(played: PlayedHand) -> HandLine:
     where = games_phrase(played.games) if played.games else "nowhere (games closed)"
     for closing in played.closings:
         where += f"; {game_name(closing.game)} closes"
+    if played.opened:
+        names = " and ".join(game_name(n) for n in played.opened)
+        where += f"; {names} {'opens' if len(played.opened) == 1 else 'open'}"
     what = f"{describe_kind(award.result)} {award.winner}"
     return HandLine(played.number, played.dealer, what, award.formula, where, upcard)
 
@@ -132,16 +137,73 @@ def game_score(game: Game, player: str) -> str:
 
 
 def hands_won_line(sheet: Sheet) -> str:
-    """'Hands won: Ann 3, Bob 1'."""
-    return "Hands won: " + ", ".join(f"{p} {sheet.wins[p]}" for p in sheet.players)
+    """'Hands won: Ann 3, Bob 1'; in a rolling match also the games won, the sheet total and
+    any notice."""
+    line = "Hands won: " + ", ".join(f"{p} {sheet.wins[p]}" for p in sheet.players)
+    if not sheet.rules.rolling:
+        return line
+    return " · ".join([line, *standing_parts(sheet), *filter(None, [notice_line(sheet)])])
 
 
 def sheets_after_each_hand(match: Match) -> list[Sheet]:
     """The sheet as it stood after hand 1, after hand 2, ... (for running scores)."""
-    return [
-        replay(match.players, match.rules, match.first_dealer, match.hands[:count])
-        for count in range(1, len(match.hands) + 1)
+    notice_after = match.sheet.notice_after
+    sheet = empty_sheet(match.players, match.rules, match.first_dealer, notice_after=notice_after)
+    sheets = []
+    for hand in match.hands:
+        sheet = extend(sheet, [hand])
+        sheets.append(sheet)
+    return sheets
+
+
+def game_range(numbers: list[int]) -> str:
+    """'games IV–VI' for consecutive numbers, else 'games II, IV and V' ('game V' alone)."""
+    consecutive = len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1))
+    if consecutive:
+        return f"games {game_name(numbers[0])}–{game_name(numbers[-1])}"
+    return games_phrase(numbers)
+
+
+def notice_line(sheet: Sheet) -> str:
+    """'notice given: games IV–VI are the last' once notice is given in a rolling match."""
+    if sheet.notice_after is None:
+        return ""
+    last = [
+        g.number for g in sheet.games if g.closed_by is None or g.closed_by > sheet.notice_after
     ]
+    if not last:
+        return "notice given"
+    verb = "is" if len(last) == 1 else "are"
+    return f"notice given: {game_range(last)} {verb} the last"
+
+
+def closed_record(sheet: Sheet) -> list[str]:
+    """Each closed game as 'I Ann 108–22': its winner, then the winner's and the loser's
+    points (a compact record of a rolling match's closed games)."""
+    record = []
+    for game in sheet.closed_games:
+        assert game.winner is not None
+        loser = sheet.players[1] if game.winner == sheet.players[0] else sheet.players[0]
+        won, lost = game.scores[game.winner], game.scores[loser]
+        record.append(f"{game_name(game.number)} {game.winner} {won}–{lost}")
+    return record
+
+
+def standing_parts(sheet: Sheet) -> list[str]:
+    """['Games won: Ann 2, Bob 1', 'sheet total: Ann 320, Bob 150']."""
+    first, second = sheet.players
+    return [
+        f"Games won: {first} {sheet.games_won[first]}, {second} {sheet.games_won[second]}",
+        f"sheet total: {first} {sheet.totals[first]}, {second} {sheet.totals[second]}",
+    ]
+
+
+def shown_games(sheet: Sheet) -> tuple[Game, ...]:
+    """The games the sheet shows as columns: all of them, or in a rolling match the games in
+    progress (the last three once it is over); the closed ones are in `closed_record`."""
+    if not sheet.rules.rolling:
+        return sheet.games
+    return sheet.in_progress or sheet.games[-3:]
 
 
 def summary_settlement(match: Match) -> Settlement | None:

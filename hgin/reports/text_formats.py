@@ -14,7 +14,7 @@ from hgin.engine.match import Match
 from hgin.engine.money import money_text
 from hgin.engine.settle import settle, stake_of
 from hgin.engine.sheet import game_name
-from hgin.engine.sheet_data import sheet_to_dict
+from hgin.engine.sheet_data import show_dict
 from hgin.reports.settlement import settlement_dict, settlement_lines
 from hgin.reports.summary import (
     game_score,
@@ -52,7 +52,7 @@ def summary_fields(match: Match) -> dict[str, Any]:
 
 def summary_json(match: Match) -> str:
     """`show --json`'s object plus the summary fields, as indented JSON text."""
-    data = {"id": match.id, **sheet_to_dict(match.sheet), **summary_fields(match)}
+    data = {"id": match.id, **show_dict(match.sheet), **summary_fields(match)}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -128,8 +128,8 @@ def csv_header(match: Match) -> list[str]:
         "Games entered",
         "Games closed",
     ]
-    for number in range(1, match.rules.games + 1):
-        header.extend(f"Game {game_name(number)} {p}" for p in match.players)
+    for game in match.sheet.games:  # a rolling match opens games as it goes: all of them
+        header.extend(f"Game {game_name(game.number)} {p}" for p in match.players)
     if match.rules.shows_totals:
         header.extend(f"Total {p}" for p in match.players)
     if match.rules.stake is not None:
@@ -167,6 +167,7 @@ def csv_rows(match: Match) -> list[list[str | int]]:
         ]
         for game in after.games:
             row.extend(game.scores[p] for p in match.players)
+        row.extend([""] * (2 * (len(final.games) - len(after.games))))  # games not open yet
         if match.rules.shows_totals:
             row.extend(after.totals[p] for p in match.players)
         if stake is not None:
