@@ -14,7 +14,8 @@ through the library. The match list and the statistics run over 300 and over a f
 finished matches, after one untimed run has built their caches. A match of 10,000 recorded hands
 (target 100000, so it never ends) is replayed and loaded in-process (timed as `timeit` does, with
 the garbage collector off; the replay also with it on) and shown as a process; so is the load of
-a match whose journal holds 10,000 changes of every kind (edits, deletes, undos, restores...).
+a match whose journal holds 10,000 changes of every kind (edits, deletes, undos, restores...), and
+a rolling match played until 40 games have closed, held to the same rate a hand.
 
 Children run with a private bytecode cache (PYTHONPYCACHEPREFIX in a temporary folder, filled by
 the untimed warm-up runs), as an installed package has compiled bytecode; `--as-is` keeps the
@@ -50,7 +51,7 @@ from hgin.engine.hands import Hand  # noqa: E402
 from hgin.engine.identifiers import slug  # noqa: E402
 from hgin.engine.journal import Change, Fold  # noqa: E402
 from hgin.engine.match import Match, start_match  # noqa: E402
-from hgin.engine.rules import PROFILES, Rules  # noqa: E402
+from hgin.engine.rules import PROFILES, Rules, with_options  # noqa: E402
 from hgin.engine.sheet import empty_sheet, extend, replay  # noqa: E402
 from hgin.store.matches import Store  # noqa: E402
 
@@ -62,6 +63,8 @@ LONG_HANDS = 10_000
 LONG_CHANGES = 10_000
 LONG_TARGET = 100_000
 REPLAY_TARGET = 0.050  # seconds for LONG_HANDS hands, in-process
+ROLLING_GAMES = 40  # closed games of the rolling match replayed in-process
+ROLLING = with_options(PROFILES["friendly"], {"rolling": True})
 KEYS = (
     "show",
     "gin",
@@ -144,6 +147,17 @@ def finished_match(rng: random.Random, number: int) -> Match:
         created.isoformat(timespec="seconds"),
         tuple(hands),
     )
+
+
+def rolling_hands(rng: random.Random, games: int) -> list[Hand]:
+    """Hands of a rolling match until `games` games have closed (three stay in progress)."""
+    sheet = empty_sheet(("Ann", "Bob"), ROLLING, "Ann")
+    hands: list[Hand] = []
+    while len(sheet.closed_games) < games:
+        hand = random_hand(rng, ("Ann", "Bob"))
+        sheet = extend(sheet, [hand])
+        hands.append(hand)
+    return hands
 
 
 def save_all(home: Path, matches: Sequence[Match], current: str | None = None) -> None:
@@ -325,6 +339,13 @@ def in_process(home: Path, repeat: int) -> list[tuple[str, float, str]]:
             collected = median_time(scoring, repeat, collect=True)
             note += f"; {ms(collected)} ms with the garbage collector on"
         rows.append((f"`sheet.replay`, {count:,} hands", seconds, note))
+    hands = rolling_hands(random.Random(SEED + 4), ROLLING_GAMES)
+    scoring = functools.partial(replay, ("Ann", "Bob"), ROLLING, "Ann", hands)
+    seconds = median_time(scoring, repeat)
+    per_hand = seconds / len(hands)
+    within = per_hand < REPLAY_TARGET / LONG_HANDS
+    note = f"{per_hand * 1e6:.1f} µs a hand; {'✓' if within else '✗'} at the rate above"
+    rows.append((f"`sheet.replay`, rolling, {ROLLING_GAMES} games closed", seconds, note))
     seconds = median_time(lambda: store.load(match.id), repeat)
     size = store.match_path(match.id).stat().st_size
     rows.append(

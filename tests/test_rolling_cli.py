@@ -1,0 +1,183 @@
+"""Rolling Hollywood through the real CLI: starting it, the sheet at every width, the JSON,
+and changing the rule mid-match."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+from tests.conftest import Run, flat, snapshot
+
+# I closes at once (Ann 108); Bob's first win enters only I, closed: nowhere; his second
+# and third go into II, which he closes 105–45 (game V opens), the third also into III.
+HANDS = (
+    ("gin", "ann", "83"),
+    ("gin", "bob", "40"),
+    ("gin", "bob", "40"),
+    ("gin", "ann", "20"),
+    ("gin", "bob", "15"),
+    ("knock", "ann", "2", "30"),
+)
+SHEET_AT_60 = """\
+Ann v Bob · friendly rules · rolling games to 100
+match 2025-06-01-ann-bob
+              Game III   Game IV   Game V
+Player          to 100    to 100   to 100   Wins
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Ann (deals)         28         –        –      3
+              ██░░░░░░
+Bob                 40         –        –      3
+              ███░░░░░
+closed: I Ann 108–0, II Bob 105–45
+Games won: Ann 1, Bob 1 · sheet total: Ann 181, Bob 145
+– not entered yet · █ share of the 100 reached
+Next deal: Ann.
+"""
+
+
+@pytest.fixture(autouse=True)
+def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("hgin.scorekeeper.now_text", lambda: "2025-06-01T20:00:00+02:00")
+
+
+def lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def play(run: Run, *extra: str) -> None:
+    assert run("new", "Ann", "Bob", "--rolling", "--dealer", "Ann", *extra).exit_code == 0
+    for hand in HANDS:
+        result = run(*hand)
+        assert result.exit_code == 0, result.output
+
+
+def test_the_sheet_at_60_and_40_columns(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    play(run)
+    monkeypatch.setenv("COLUMNS", "60")
+    assert lines(run("show").stdout) == lines(SHEET_AT_60)
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = run("show").stdout
+    assert max(cell_len(line) for line in narrow.splitlines()) <= 40
+    for token in ("Game III", "Game IV", "Game V", "28", "40", "I Ann 108–0", "II Bob 105–45"):
+        assert token in narrow, token
+    assert "Games won: Ann 1, Bob 1\nsheet total: Ann 181, Bob 145" in narrow
+
+
+def test_show_json_lists_every_game_in_number_order(run: Run, show_json) -> None:
+    play(run)
+    data = show_json()
+    assert (data["rolling"], data["notice"]) == (True, False)
+    assert [g["number"] for g in data["games"]] == [1, 2, 3, 4, 5]
+    assert [(g["scores"], g["winner"]) for g in data["games"]] == [
+        ({"Ann": 108, "Bob": 0}, "Ann"),
+        ({"Ann": 45, "Bob": 105}, "Bob"),
+        ({"Ann": 28, "Bob": 40}, None),
+        ({"Ann": 0, "Bob": 0}, None),
+        ({"Ann": 0, "Bob": 0}, None),
+    ]
+    assert [h["games"] for h in data["hands"]] == [[1], [], [2], [2], [2, 3], [3]]
+    assert data["totals"] == {"Ann": 181, "Bob": 145}
+    assert data["games_won"] == {"Ann": 1, "Bob": 1}
+    assert not data["finished"]
+
+
+def test_a_match_that_is_not_rolling_says_so(run: Run, show_json) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    data = show_json()
+    assert (data["rolling"], data["notice"]) == (False, False)
+    assert [g["number"] for g in data["games"]] == [1, 2, 3]
+
+
+def test_what_a_hand_says_when_it_opens_a_game(run: Run) -> None:
+    run("new", "Ann", "Bob", "--rolling", "--dealer", "Ann")
+    result = run("gin", "ann", "83")
+    assert "Gin: Ann scores 25 + 83 = 108 in game I; game I closes, Ann wins it; game IV " in (
+        flat(result.stdout)
+    )
+    assert "game IV opens." in flat(result.stdout)
+
+
+def test_games_does_not_apply_to_a_rolling_match(run: Run, hgin_home: Path) -> None:
+    for args in (
+        ("new", "A", "B", "--rolling", "--games", "3"),
+        ("rules", "save", "r", "--rolling", "--games", "5"),
+    ):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert result.stderr == (
+            "hgin: games does not apply to a rolling match: three games are always in progress\n"
+        )
+    assert snapshot(hgin_home) == {}
+    # A base with five games is made three by --rolling.
+    assert run("rules", "save", "five", "--games", "5").exit_code == 0
+    assert run("rules", "save", "roll", "--base", "five", "--rolling").exit_code == 0
+    listed = json.loads(run("rules", "--list", "--json").stdout)
+    assert (listed["roll"]["rolling"], listed["roll"]["games"]) == (True, 3)
+
+
+def test_rolling_from_the_config_and_in_a_series(run: Run, show_json, hgin_home: Path) -> None:
+    config = hgin_home / "config" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("rolling = true\n", encoding="utf-8")
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    assert show_json()["rolling"] is True
+    assert run("new", "Ann", "Bob", "--dealer", "Ann", "--no-rolling").exit_code == 0
+    assert show_json()["rolling"] is False
+    config.unlink()
+    assert run("series", "new", "Cy", "Di", "--rolling", "--dealer", "Cy").exit_code == 0
+    assert show_json()["rolling"] is True
+
+
+def test_rules_set_rolling_only_while_nothing_decided_changes(
+    run: Run, show_json, hgin_home: Path
+) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "83")
+    result = run("rules", "set", "rolling", "on")
+    assert result.exit_code == 0, result.output
+    assert "Rule changed: rolling off → on; every hand re-scored. The sheet now has 4 games." in (
+        flat(result.stdout)
+    )
+    run("gin", "ann", "75")
+    run("gin", "ann", "75")
+    run("gin", "ann", "75")  # Ann's fourth win closes game IV
+    assert [g["winner"] for g in show_json()["games"]] == ["Ann"] * 4 + [None] * 3
+    before = snapshot(hgin_home)
+    result = run("rules", "set", "rolling", "off")
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: game IV is closed: turning rolling off would change it\n"
+    assert snapshot(hgin_home) == before
+    run("new", "Cy", "Di", "--dealer", "Cy", "--rolling")
+    for _ in range(3):
+        run("gin", "cy", "75")
+    result = run("rules", "set", "rolling", "off")
+    assert result.stderr == (
+        "hgin: turning rolling off would end the match: its first games are all closed\n"
+    )
+    run("new", "Eve", "Fay", "--dealer", "Eve", "--games", "1")
+    run("gin", "eve", "75")
+    result = run("rules", "set", "rolling", "on")
+    assert result.stderr == "hgin: the match is over: rolling cannot be turned on now\n"
+
+
+def test_summaries_handle_any_number_of_games(run: Run) -> None:
+    play(run)
+    csv_lines = run("summary", "-f", "csv").stdout.splitlines()
+    header = csv_lines[0].split(",")
+    assert header[-10:] == [
+        f"Game {n} {p}" for n in ("I", "II", "III", "IV", "V") for p in ("Ann", "Bob")
+    ]
+    assert all(len(line.split(",")) == len(header) for line in csv_lines[1:])
+    assert csv_lines[1].endswith(",108,0,0,0,0,0,0,0,,")  # game V opens later
+    text = flat(run("summary").stdout)
+    assert "Hands won: Ann 3, Bob 3 · Games won: Ann 1, Bob 1 · sheet total: Ann 181, Bob 145" in (
+        text
+    )
+    assert "games II and III; II closes; V opens" in text
+    markdown = run("summary", "-f", "markdown").stdout
+    assert "| V | open | – | – |" in markdown
+    html = run("summary", "-f", "html").stdout
+    assert "Game V: still open" in html
