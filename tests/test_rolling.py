@@ -201,7 +201,8 @@ rolling_rules = st.builds(
 @given(rolling_rules, st.lists(hand_strategy, max_size=80), st.integers(0, 80) | st.none())
 def test_random_rolling_matches(rules: Rules, hands: list[Hand], notice: int | None) -> None:
     """Closed games never change; three games are in progress until notice is given, then
-    their number only falls, and the match is over exactly when it reaches 0."""
+    their number only falls, and the match is over exactly when it reaches 0. Games close in
+    number order, so the games in progress are consecutive."""
     current = sheet(rules=rules, notice_after=notice)
     closed: dict[int, object] = {}
     for number, hand in enumerate(hands, start=1):
@@ -220,6 +221,28 @@ def test_random_rolling_matches(rules: Rules, hands: list[Hand], notice: int | N
             before = sheet(*hands[: number - 1], rules=rules, notice_after=notice)
             assert open_now <= len(before.in_progress)
         assert current.finished == (open_now == 0)
+        in_progress = [g.number for g in current.in_progress]
+        if in_progress:
+            assert in_progress == list(range(in_progress[0], in_progress[0] + open_now))
         assert [g.number for g in current.games] == list(range(1, len(current.games) + 1))
     entered = [p.hand for p in current.hands]
     assert current == sheet(*entered, rules=rules, notice_after=notice)
+
+
+def test_what_notice_says() -> None:
+    from hgin.engine.narrate import describe_notice, notice_line
+
+    assert notice_line(sheet(gin("Ann", 75))) == ""
+    noticed = sheet(gin("Ann", 75), notice_after=1)
+    assert notice_line(noticed) == "notice given: games II–IV are the last"
+    assert describe_notice(noticed) == (
+        "Notice given: games II–IV are the last; the match ends when they close."
+    )
+    # Games close in number order (a game takes every win the next one takes, and more),
+    # so the games in progress are always consecutive.
+    later = extend(noticed, [gin("Ann", 75), gin("Ann", 75)])
+    assert [g.number for g in later.in_progress] == [4]
+    assert notice_line(later) == "notice given: games II–IV are the last"
+    assert describe_notice(later) == (
+        "Notice given: games II–IV are the last; the match ends when it closes."
+    )

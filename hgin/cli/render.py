@@ -12,7 +12,7 @@ from rich.text import Text
 from hgin.cli.console import make_console as make_console  # still importable from here
 from hgin.cli.layout import Fit, Pieces, record
 from hgin.engine.match import Match
-from hgin.engine.narrate import describe_decided, describe_result
+from hgin.engine.narrate import describe_decided, describe_result, notice_line
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
@@ -23,7 +23,6 @@ from hgin.reports.summary import (
     hand_line,
     hands_won_line,
     has_upcards,
-    notice_line,
     result_sentence,
     rules_label,
     running_scores,

@@ -20,6 +20,36 @@ def games_phrase(numbers: Sequence[int]) -> str:
     return "games " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def game_range(numbers: list[int]) -> str:
+    """'games IV–VI' for consecutive numbers, else 'games II, IV and V' ('game V' alone)."""
+    consecutive = len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1))
+    if consecutive:
+        return f"games {game_name(numbers[0])}–{game_name(numbers[-1])}"
+    return games_phrase(numbers)
+
+
+def notice_line(sheet: Sheet) -> str:
+    """'notice given: games IV–VI are the last' once notice is given in a rolling match."""
+    if sheet.notice_after is None:
+        return ""
+    last = [
+        g.number for g in sheet.games if g.closed_by is None or g.closed_by > sheet.notice_after
+    ]
+    if not last:
+        return "notice given"
+    verb = "is" if len(last) == 1 else "are"
+    return f"notice given: {game_range(last)} {verb} the last"
+
+
+def describe_notice(sheet: Sheet) -> str:
+    """What giving notice did: 'Notice given: games IV–VI are the last; the match ends when
+    they close.'"""
+    last = len(sheet.in_progress)
+    ends = "it closes" if last == 1 else "they close"
+    line = notice_line(sheet)
+    return f"{line[:1].upper()}{line[1:]}; the match ends when {ends}."
+
+
 def _closing_phrase(closing: Closing, loser: str) -> str:
     text = f"game {game_name(closing.game)} closes, {closing.winner} wins it"
     extras = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hgin.engine.match import Match
-from hgin.engine.narrate import describe_result, games_phrase
+from hgin.engine.narrate import describe_result, games_phrase, notice_line
 from hgin.engine.rules import Rules
 from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.engine.sheet import Game, PlayedHand, Sheet, empty_sheet, extend, game_name
@@ -154,27 +154,6 @@ def sheets_after_each_hand(match: Match) -> list[Sheet]:
         sheet = extend(sheet, [hand])
         sheets.append(sheet)
     return sheets
-
-
-def game_range(numbers: list[int]) -> str:
-    """'games IV–VI' for consecutive numbers, else 'games II, IV and V' ('game V' alone)."""
-    consecutive = len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1))
-    if consecutive:
-        return f"games {game_name(numbers[0])}–{game_name(numbers[-1])}"
-    return games_phrase(numbers)
-
-
-def notice_line(sheet: Sheet) -> str:
-    """'notice given: games IV–VI are the last' once notice is given in a rolling match."""
-    if sheet.notice_after is None:
-        return ""
-    last = [
-        g.number for g in sheet.games if g.closed_by is None or g.closed_by > sheet.notice_after
-    ]
-    if not last:
-        return "notice given"
-    verb = "is" if len(last) == 1 else "are"
-    return f"notice given: {game_range(last)} {verb} the last"
 
 
 def closed_record(sheet: Sheet) -> list[str]:
