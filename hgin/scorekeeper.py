@@ -507,6 +507,12 @@ class ScoreKeeper:
             ),
         )
 
+    def notice(self, match: str | None = None) -> Outcome:
+        """Give notice in a rolling match: no new game opens; the games in progress finish."""
+        from hgin.engine import editing
+
+        return self.update(match, lambda loaded: Outcome(*editing.notice(loaded, now_text())))
+
     def undo(self, match: str | None = None) -> Outcome:
         """Revert the latest change still in force, whatever its kind (repeatable)."""
         from hgin.engine import editing

@@ -397,7 +397,7 @@ def test_help_lists_commands_in_table_order(run: Run) -> None:
         for line in run("--help").stdout.split("Commands:")[1].splitlines()
         if line.startswith("  ") and not line.startswith("   ")
     ]
-    assert listed[:8] == ["new", "gin", "knock", "draw", "undo", "redo", "show", "summary"]
+    assert listed[:8] == ["new", "gin", "knock", "draw", "undo", "redo", "notice", "show"]
     assert listed[-1] == "demo"
 
 

@@ -181,3 +181,68 @@ def test_summaries_handle_any_number_of_games(run: Run) -> None:
     assert "| V | open | – | – |" in markdown
     html = run("summary", "-f", "html").stdout
     assert "Game V: still open" in html
+
+
+def test_notice_ends_the_match_when_the_games_in_progress_close(run: Run, show_json) -> None:
+    assert run("new", "Ann", "Bob", "--rolling", "--dealer", "Ann").exit_code == 0
+    for _ in range(3):
+        assert run("gin", "ann", "80").exit_code == 0  # closes I, II, III; opens IV, V, VI
+    given = run("notice")
+    assert given.exit_code == 0
+    assert "notice given: games IV–VI are the last" in given.stdout
+    assert "Notice given: games IV–VI are the last; the match ends when they close." in flat(
+        given.stdout
+    )
+    data = show_json()
+    assert (data["rolling"], data["notice"], data["finished"]) == (True, True, False)
+    assert [g["number"] for g in data["games"]] == [1, 2, 3, 4, 5, 6]
+    # Ann's 4th win enters IV, her 5th IV and V, her 6th IV, V and VI: all close, none opens.
+    for _ in range(3):
+        assert run("gin", "ann", "80").exit_code == 0
+    data = show_json()
+    assert [g["number"] for g in data["games"]] == [1, 2, 3, 4, 5, 6]
+    assert data["finished"] is True
+    assert data["winner"] == "Ann"
+    assert run("gin", "bob", "10").exit_code == 1
+
+
+def test_notice_is_a_change_that_undo_takes_back(run: Run, show_json) -> None:
+    run("new", "Ann", "Bob", "--rolling", "--dealer", "Ann")
+    run("gin", "ann", "80")
+    assert run("notice").exit_code == 0
+    log = json.loads(run("log", "--json").stdout)
+    assert [(c["kind"], c["text"]) for c in log][-1] == ("notice", "notice given after hand 1")
+    undone = run("undo")
+    assert undone.exit_code == 0
+    assert "Undone: change 2 (notice given after hand 1)." in flat(undone.stdout)
+    assert show_json()["notice"] is False
+    # Without notice, game II closing opens game V.
+    run("gin", "ann", "80")
+    assert [g["number"] for g in show_json()["games"]] == [1, 2, 3, 4, 5]
+    assert run("redo").exit_code == 1
+
+
+def test_notice_refusals_change_nothing(run: Run, hgin_home: Path) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    before = snapshot(hgin_home)
+    refused = run("notice")
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        "hgin: notice is given only in a rolling match (see 'hgin rules set rolling')\n"
+    )
+    assert snapshot(hgin_home) == before
+    run("new", "Cy", "Di", "--rolling", "--dealer", "Cy")
+    assert run("notice").exit_code == 0
+    before = snapshot(hgin_home)
+    again = run("notice")
+    assert again.exit_code == 1
+    assert again.stderr == "hgin: notice was already given, after hand 0\n"
+    assert snapshot(hgin_home) == before
+
+
+def test_notice_in_play(run: Run, show_json) -> None:
+    run("new", "Ann", "Bob", "--rolling", "--dealer", "Ann")
+    done = run("play", input="g ann 80\nn\nq\n")
+    assert done.exit_code == 0, done.stderr
+    assert "Notice given: games II–IV are the last" in flat(done.stdout)
+    assert show_json()["notice"] is True

@@ -27,7 +27,8 @@ def one_line(message: str) -> str:
 
 # The order `hgin --help` lists the commands in: the order they are needed at the table.
 COMMAND_ORDER = (
-    "new", "gin", "knock", "draw", "undo", "redo", "show", "summary", "settle", "play", "edit",
+    "new", "gin", "knock", "draw", "undo", "redo", "notice", "show", "summary", "settle", "play",
+    "edit",
     "delete", "log", "matches", "use", "rules", "series", "count", "stats", "export", "import",
     "restore", "config", "demo",
 )  # fmt: skip

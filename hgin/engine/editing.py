@@ -13,7 +13,12 @@ from typing import Any
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
 from hgin.engine.match import Match
-from hgin.engine.narrate import describe_changes, describe_hand, describe_result
+from hgin.engine.narrate import (
+    describe_changes,
+    describe_hand,
+    describe_notice,
+    describe_result,
+)
 from hgin.engine.rules import ROLLING_GAMES, Rules, find_option, option_flag
 from hgin.engine.sheet import (
     PlayedHand,
@@ -297,6 +302,19 @@ def _effect(before: Match, after: Match) -> str:
 
 def _text_of(match: Match, number: int) -> str:
     return match.journal[number - 1].text
+
+
+def notice(match: Match, at: str) -> Done:
+    """Notice in a rolling match: from now on no new game opens; the games in progress are
+    played out and the match ends when the last of them closes."""
+    match.check_open()
+    if not match.rules.rolling:
+        raise HginError("notice is given only in a rolling match (see 'hgin rules set rolling')")
+    if match.notice_after is not None:
+        raise HginError(f"notice was already given, after hand {match.notice_after}")
+    changed = match.change("notice", {"after": len(match.hands)}, at=at)
+    changed = changed.worded(f"notice given after hand {len(match.hands)}")
+    return changed, describe_notice(changed.sheet) + _aside_note(changed)
 
 
 def undo(match: Match, at: str) -> Done:

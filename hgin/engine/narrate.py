@@ -145,6 +145,19 @@ def describe_decided(sheet: Sheet) -> str:
     every game is closed); an empty string otherwise."""
     if sheet.finished or sheet.rules.decide != "majority" or sheet.rules.games == 1:
         return ""
+    if sheet.rules.rolling:
+        # New games open until notice; after it, the games in progress are all that is left.
+        if sheet.notice_after is None:
+            return ""
+        first, second = sheet.players
+        left = len(sheet.in_progress)
+        for ahead, behind in ((first, second), (second, first)):
+            if sheet.games_won[ahead] > sheet.games_won[behind] + left:
+                return (
+                    f"Decided: {ahead} has won {sheet.games_won[ahead]} games, more than "
+                    f"{behind} can still reach; the open games are still played."
+                )
+        return ""
     leader = next(
         (p for p in sheet.players if sheet.games_won[p] >= sheet.rules.games_to_win), None
     )

@@ -22,7 +22,7 @@ from hgin.errors import HginError
 if TYPE_CHECKING:
     from hgin.engine.match import Match
 
-Plain = Literal["undo", "redo", "log", "show", "summary", "quit"]
+Plain = Literal["undo", "redo", "notice", "log", "show", "summary", "quit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,7 @@ COMMANDS: tuple[Word, ...] = (
     Word("count", "c", "count CARDS [-o CARDS]", "melds, deadwood, discard; records nothing"),
     Word("undo", "u", "undo", "undo the latest change"),
     Word("redo", "r", "redo", "put back what undo took"),
+    Word("notice", "n", "notice", "rolling: no new game opens from now on"),
     Word("log", "l", "log", "every change so far, numbered"),
     Word("restore", "res", "restore N", "back to the state after change N"),
     Word("show", "s", "show", "the sheet again"),

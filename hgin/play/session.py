@@ -54,7 +54,7 @@ def log_lines(match: Match) -> list[str]:
 
 def still_working() -> str:
     """The words that still work once the match is over: every one but the kinds of hand."""
-    names = [word.name for word in COMMANDS if word not in ENTRY_KINDS]
+    names = [word.name for word in COMMANDS if word not in ENTRY_KINDS and word.name != "notice"]
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -181,6 +181,8 @@ class TableSession:
             return self._changed(keeper.undo(match=match_id))
         if action.command == "redo":
             return self._changed(keeper.redo(match=match_id))
+        if action.command == "notice":
+            return self._changed(keeper.notice(match=match_id))
         if action.command == "quit":
             return Reply(quit=True)
         self.match = keeper.load(match_id)

@@ -192,6 +192,13 @@ def draw(match: MatchOption = None) -> None:
 
 
 @app.command()
+def notice(match: MatchOption = None) -> None:
+    """Rolling match: give notice before a deal; no new game opens, the games in progress are
+    played out and the match ends when the last closes ('hgin undo' takes it back)."""
+    show_outcome(ScoreKeeper().notice(match=match))
+
+
+@app.command()
 def undo(match: MatchOption = None) -> None:
     """Undo the latest change of any kind (repeatable); 'hgin redo' puts it back."""
     show_outcome(ScoreKeeper().undo(match=match))
