@@ -107,6 +107,9 @@ READING: list[tuple[tuple[str, ...], str]] = [
     (("count", CARDS), ""),
     (("settle", "--stake", "0.05", "--currency", "€"), ""),
     (("settle", "-m", "li"), ""),
+    (("log",), ""),
+    (("log", "--json"), ""),
+    (("log", "-m", "li", "--last", "1"), ""),
     # The journal numbers each change, so a hand and its undo would print other numbers on
     # every run: a count and a show leave the match (and its journal) as it was.
     (("play",), "count 2s 3s 4s 5h 6h 7h 8c 9c tc jc\nbogus\nshow\n"),
