@@ -105,11 +105,18 @@ def test_a_different_match_needs_replace(
     result = run("import", str(exported), "--replace")
     assert result.exit_code == 0
     assert result.stdout == (f"Imported from {exported}: 0 new, 1 replaced, 4 identical skipped.\n")
-    assert (other_home / "matches" / f"{IDS[0]}.json").read_bytes() == (
-        hgin_home / "matches" / f"{IDS[0]}.json"
-    ).read_bytes()
     kept = [p.read_bytes() for p in (other_home / "backups" / IDS[0]).iterdir()]
     assert changed in kept
+    # The import is one change of the stored match's journal: the file's hands are in force,
+    # the stored history stays in the log, and undo takes the import back.
+    imported = json.loads(run("show", "--json", "-m", IDS[0]).stdout)
+    assert [h["points"] for h in imported["hands"]] == [35]
+    log = json.loads(run("log", "--json", "-m", IDS[0]).stdout)
+    assert [c["kind"] for c in log][-1] == "import"
+    assert log[-1]["text"].startswith("imported the match: 1 hand, rules ")
+    assert run("undo", "-m", IDS[0]).exit_code == 0
+    again = json.loads(run("show", "--json", "-m", IDS[0]).stdout)
+    assert len(again["hands"]) == 2
 
 
 def test_a_refused_import_writes_nothing_at_all(

@@ -218,13 +218,32 @@ def import_matches(
         added = [by_id[i] for i in report.added]
         write_new(store, added, export.files, progress)
         for match_id in report.replaced:
-            store.save(by_id[match_id])
+            store.save(journaled_import(store, by_id[match_id]))
         remember(store, added)
         if export.current is not None and not _has_current(store):
             with contextlib.suppress(HginError):  # the matches are in; the pointer is a nicety
                 store.set_current(export.current)
                 report.current = export.current
     return report
+
+
+def journaled_import(store: Store, imported: Match) -> Match:
+    """The stored match with the imported copy's hands and rules as one more change of its
+    journal ('hgin undo' takes the import back, and the stored history stays in 'hgin log'),
+    when both are between the same players with the same first dealer; otherwise (or when
+    the stored file cannot be read) the imported match whole, the old file kept as a backup."""
+    from datetime import datetime
+
+    from hgin.engine.editing import replace_all
+
+    try:
+        stored = store.load(imported.id)
+    except HginError:
+        return imported
+    if (stored.players, stored.first_dealer) != (imported.players, imported.first_dealer):
+        return imported
+    at = datetime.now().astimezone().isoformat(timespec="seconds")
+    return replace_all(stored, imported.hands, imported.rules, at)[0]
 
 
 def write_new(
