@@ -36,13 +36,16 @@ Done = tuple[Match, str]
 # -- sentences ---------------------------------------------------------------------------
 
 
+def typed_name(name: str) -> str:
+    """A player's name as it would be typed on a line: quoted when it holds a space."""
+    return f'"{name}"' if " " in name else name
+
+
 def entry_text(hand: Hand) -> str:
     """A recorded hand written back as it would be typed: 'knock Bob 4 20 --upcard 7s'."""
     if hand.kind == "draw":
         return "draw"
-    player = hand.player or "?"
-    if " " in player:
-        player = f'"{player}"'
+    player = typed_name(hand.player or "?")
     if hand.kind == "knock":
         text = f"knock {player} {hand.deadwood} {hand.opponent_deadwood}"
     else:

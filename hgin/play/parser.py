@@ -310,24 +310,3 @@ def help_lines(topic: str | None = None) -> list[str]:
         lines.append("  Add --big (-b) for big gin, -u 7s for an Oklahoma upcard.")
         lines.append('  Or give cards, hgin counts: --hand "..." --opponent "..."')
     return lines
-
-
-def typed_name(name: str) -> str:
-    """A player's name as it would be typed on a line: quoted when it holds a space."""
-    return f'"{name}"' if " " in name else name
-
-
-def entry_text(hand: Hand) -> str:
-    """A recorded hand written back as it would be typed: 'knock Bob 4 20 --upcard 7s'."""
-    if hand.kind == "draw":
-        return "draw"
-    player = typed_name(hand.player or "?")
-    if hand.kind == "knock":
-        text = f"knock {player} {hand.deadwood} {hand.opponent_deadwood}"
-    else:
-        text = f"gin {player} {hand.opponent_deadwood}"
-        if hand.kind == "big_gin":
-            text += " --big"
-    if hand.upcard is not None:
-        text += f" --upcard {hand.upcard}"
-    return text

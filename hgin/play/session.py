@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from hgin.engine.editing import typed_name
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.play.parser import (
@@ -27,7 +28,6 @@ from hgin.play.parser import (
     help_lines,
     parse_line,
     resolved,
-    typed_name,
 )
 from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
 
