@@ -114,7 +114,10 @@ class Plain(io.TextIOBase):
         self.inner.write(self.encodable(text))
 
     def flush(self) -> None:
-        self.inner.flush()
+        # This front is finalised like any stream (a flush at garbage collection), possibly
+        # after the stream behind it was closed: nothing is left to flush then.
+        if not getattr(self.inner, "closed", False):
+            self.inner.flush()
 
     def isatty(self) -> bool:
         return self.inner.isatty()
