@@ -395,3 +395,21 @@ def test_a_preset_can_carry_a_stake(run: Run) -> None:
     assert run("rules", "save", "pub", "--base", "classic", "--stake", "0.25").exit_code == 0
     play(run, "--rules", "pub")
     assert settled(run)["amount"] == "107.50"  # 430 × 0.25
+
+
+def test_boxes_can_give_the_loser_of_a_game_the_larger_total(run: Run) -> None:
+    # Four knocks of 1 point by Ann (four boxes of 50 in game I), then Bob's gin of 123
+    # closes game I: Bob 123 + 50 = 173, Ann 4 + 200 = 204. The difference goes to Ann.
+    hands = (*(("knock", "ann", "1", "2") for _ in range(4)), ("gin", "bob", "98"))
+    play(run, "--box-bonus", "50", hands=hands)
+    data = settled(run, "--stake", "0.10")
+    assert differences(data) == [(1, "Bob", -31)]
+    assert data["games"][0]["totals"] == {"Ann": 204, "Bob": 173}
+    assert (data["points"], data["payer"], data["payee"], data["amount"]) == (
+        31,
+        "Bob",
+        "Ann",
+        "3.10",
+    )
+    text = flat(run("settle").stdout)
+    assert "Game I: won by Bob, but Ann has the larger total and wins 31 (204 to 173)." in text
