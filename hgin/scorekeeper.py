@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from hgin.engine.series import Standing
     from hgin.engine.settle import Settlement
     from hgin.reports.stats import Stats
+    from hgin.store.cache import MatchEntry
     from hgin.store.config import Config
-    from hgin.store.index import MatchEntry
     from hgin.store.matches import BackupEntry
     from hgin.store.series import SeriesFiles
     from hgin.store.transfer import ImportReport, Progress
@@ -66,6 +66,14 @@ class Started:
 
     match: Match
     notes: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """The stored matches as the list shows them, and the match files left out as unusable."""
+
+    entries: list[MatchEntry]
+    unreadable: list[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +141,11 @@ class ScoreKeeper:
         Refused when the names of two people fit (the same name spelled with other capitals or
         accents is one person)."""
         from hgin.engine.names import candidates_for, fold, pick
+        from hgin.store.cache import MatchCache
 
-        entries = self.store.entries()
+        cache = MatchCache(self.store)
+        entries = cache.entries()
+        cache.flush()
         people: dict[str, str] = {}
         for entry in entries:
             for name in entry.players:
@@ -160,19 +171,20 @@ class ScoreKeeper:
             self.store.set_current(loaded.id)
         return loaded
 
-    def matches(self, player: str | None = None, finished: bool | None = None) -> list[MatchEntry]:
+    def matches(self, player: str | None = None, finished: bool | None = None) -> Listing:
         """The stored matches, newest first: all, or those of `player` (a start of the name is
-        enough) and/or only the finished (True) or unfinished (False) ones."""
-        entries = self.store.entries()
-        if player is None and finished is None:
-            return entries
-        from hgin.reports.stats import filter_matches
+        enough) and/or only the finished (True) or unfinished (False) ones; with the match
+        files left out because they cannot be used."""
+        from hgin.store.cache import MatchCache
 
-        return filter_matches(entries, player, finished)
+        cache = MatchCache(self.store)
+        entries = cache.entries()
+        if player is not None or finished is not None:
+            from hgin.reports.stats import filter_matches
 
-    def unreadable(self) -> list[str]:
-        """Match files the list and the statistics leave out because they cannot be used."""
-        return self.store.unreadable()
+            entries = filter_matches(entries, player, finished)
+        cache.flush()
+        return Listing(entries, cache.unreadable)
 
     def show_data(self, match: str | None = None) -> dict[str, object]:
         """The sheet of a match as `hgin show --json` prints it."""
@@ -184,9 +196,9 @@ class ScoreKeeper:
     def stats(self, player: str | None = None) -> Statistics:
         """Statistics over the finished matches (of `player` and their opponents, if named)."""
         from hgin.reports.stats import compute_stats
-        from hgin.store.stats_cache import RecordCache
+        from hgin.store.cache import MatchCache
 
-        cache = RecordCache(self.store)
+        cache = MatchCache(self.store)
         figures = compute_stats(cache.records(), player)
         cache.flush()
         return Statistics(figures, cache.unreadable)

@@ -23,8 +23,9 @@ def test_a_keeper_on_a_folder_keeps_everything_there(tmp_path: Path, hgin_home: 
     started = keeper.new("Ann", "Bob", rules="pub", options={"target": 50}, dealer="Ann")
     assert (started.match.rules.gin_bonus, started.match.rules.target) == (20, 50)
     assert keeper.gin("an", 10).message == "Gin: Ann scores 20 + 10 = 30 in game I."
-    assert [e.id for e in keeper.matches(player="ann", finished=False)] == [started.match.id]
-    assert keeper.matches(finished=True) == []
+    unfinished = keeper.matches(player="ann", finished=False)
+    assert ([e.id for e in unfinished.entries], unfinished.unreadable) == ([started.match.id], [])
+    assert keeper.matches(finished=True).entries == []
     assert keeper.show_data()["totals"] == {"Ann": 30, "Bob": 0}
     assert not hgin_home.exists()  # $HGIN_HOME is not used by a keeper given its folder
     with pytest.raises(HginError, match="no rules called 'pub'"):

@@ -339,7 +339,7 @@ def test_nested_files_give_one_line(run: Run, hgin_home: Path, match_file: Path)
 
 def test_a_nested_stats_cache_is_rebuilt(run: Run, hgin_home: Path, match_file: Path) -> None:
     expected = run("stats", "--json").stdout
-    for cache in ("stats-cache.json", "index.json", "cache.json"):
+    for cache in ("stats-cache.json", "index.json", "cache.tsv"):
         (hgin_home / cache).write_text("[" * 3000 + "]" * 3000, encoding="utf-8")
     result = run("stats", "--json")
     assert (result.exit_code, result.stdout, result.stderr) == (0, expected, "")

@@ -276,17 +276,17 @@ def test_cache_spares_the_replay(
     run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = stats_json(run)
-    assert (hgin_home / "stats-cache.json").is_file()
+    assert (hgin_home / "cache.tsv").is_file()
     replayed: list[str] = []
-    import hgin.store.stats_cache
+    import hgin.reports.stats
 
-    real = hgin.store.stats_cache.record_for
+    real = hgin.reports.stats.record_for
 
     def counting(match: Any) -> Any:
         replayed.append(match.id)
         return real(match)
 
-    monkeypatch.setattr(hgin.store.stats_cache, "record_for", counting)
+    monkeypatch.setattr(hgin.reports.stats, "record_for", counting)
     assert stats_json(run) == first
     assert replayed == []
     # Undoing the last hand of M4 reopens it: only that match is read again.
@@ -296,7 +296,7 @@ def test_cache_spares_the_replay(
     assert data["players"]["ANN"]["matches"] == 2
     assert data["players"]["Cy"]["matches"] == 2
     # A deleted cache is rebuilt from the files.
-    (hgin_home / "stats-cache.json").unlink()
+    (hgin_home / "cache.tsv").unlink()
     assert stats_json(run) == data
 
 

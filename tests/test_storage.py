@@ -285,43 +285,78 @@ def test_a_refused_change_does_not_upgrade_or_copy(
     [
         b"",
         b"{not json",
-        b"[1, 2]",
-        b'{"version": 99, "matches": {}}',
-        b'{"version": 1, "matches": []}',
-        b'{"version": 1, "matches": {"x": 5}}',
+        b"hgin-cache 99\n",
+        b"hgin-cache 1",
+        b"hgin-cache 1\nx\t5",
+        b"hgin-cache 1\n\n\n\t\t\t",
         b"\xff\xfe",
         b"[" * 50000,
+        b"hgin-cache 1\n\x1b[31m\t\x1b[0m",
     ],
 )
-def test_a_damaged_index_is_rebuilt_from_the_match_files(
+def test_a_damaged_cache_is_rebuilt_from_the_match_files(
     run: Run, hgin_home: Path, match_file: Path, damage: bytes
 ) -> None:
-    (hgin_home / "index.json").write_bytes(damage)
+    run("matches")
+    (hgin_home / "cache.tsv").write_bytes(damage)
     result = run("matches", "--json")
-    assert result.exit_code == 0, result.output
+    assert (result.exit_code, result.stderr) == (0, ""), result.output
     rows = json.loads(result.stdout)
     assert [(r["id"], r["hands"]) for r in rows] == [(match_file.stem, 2)]
-    rebuilt = json.loads((hgin_home / "index.json").read_text())
-    assert rebuilt["matches"][match_file.stem]["hands"] == 2
+    rebuilt = (hgin_home / "cache.tsv").read_text(encoding="utf-8").splitlines()
+    assert rebuilt[0] == "hgin-cache 1"
+    assert [(f[0], f[4]) for f in (line.split("\t") for line in rebuilt[1:])] == [
+        (match_file.stem, "2")
+    ]
 
 
-def test_a_tampered_index_entry_with_a_current_stamp_is_not_trusted_blindly(
-    run: Run, hgin_home: Path, match_file: Path
+def test_the_caches_of_earlier_releases_are_deleted_once_the_cache_is_written(
+    run: Run, hgin_home: Path, match_file: Path, tmp_path: Path
 ) -> None:
-    index = json.loads((hgin_home / "index.json").read_text())
-    entry = index["matches"][match_file.stem]
-    entry["hands"] = "many"  # wrong type
-    entry["winner"] = "Mallory"  # not a player
-    (hgin_home / "index.json").write_text(json.dumps(index))
+    (hgin_home / "index.json").write_text("{}", encoding="utf-8")
+    outside = tmp_path / "not-hgins.json"
+    outside.write_text("keep", encoding="utf-8")
+    (hgin_home / "stats-cache.json").symlink_to(outside)
+    assert run("matches").exit_code == 0
+    assert not (hgin_home / "index.json").exists()
+    assert (hgin_home / "stats-cache.json").is_symlink()  # a link is never followed or removed
+    assert outside.read_text(encoding="utf-8") == "keep"
+
+
+def test_a_cache_line_holds_every_figure_of_a_player_line() -> None:
+    import dataclasses
+
+    from hgin.reports.stats import PlayerLine
+    from hgin.store.cache import LINE_FIGURES
+
+    numbers = [f.name for f in dataclasses.fields(PlayerLine)][1:]
+    assert len(numbers) == LINE_FIGURES
+    line = PlayerLine("Ann", *range(1, LINE_FIGURES + 1))
+    assert line.figures() == [getattr(line, name) for name in numbers]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [(4, "many"), (4, "-1"), (4, "²"), (5, "yes"), (6, "Mallory"), (1, "1:2:3")],
+)
+def test_a_tampered_cache_line_with_a_current_stamp_is_not_trusted_blindly(
+    run: Run, hgin_home: Path, match_file: Path, field: int, value: str
+) -> None:
+    run("matches")
+    cache = hgin_home / "cache.tsv"
+    header, line = cache.read_text(encoding="utf-8").splitlines()
+    fields = line.split("\t")
+    fields[field] = value
+    cache.write_text(f"{header}\n" + "\t".join(fields), encoding="utf-8")
     rows = json.loads(run("matches", "--json").stdout)
-    assert [(r["hands"], r["winner"]) for r in rows] == [(2, None)]
+    assert [(r["hands"], r["finished"], r["winner"]) for r in rows] == [(2, False, None)]
+    assert cache.read_text(encoding="utf-8").splitlines()[1] == line
 
 
-def test_an_index_that_is_a_folder_does_not_stop_anything(
+def test_a_cache_that_is_a_folder_does_not_stop_anything(
     run: Run, hgin_home: Path, match_file: Path
 ) -> None:
-    (hgin_home / "index.json").unlink()
-    (hgin_home / "index.json").mkdir()
+    (hgin_home / "cache.tsv").mkdir()
     assert run("gin", "ann", "5").exit_code == 0
     rows = json.loads(run("matches", "--json").stdout)
     assert [r["hands"] for r in rows] == [3]

@@ -315,7 +315,7 @@ def complete_known_player(incomplete: str) -> list[str]:
     from hgin.scorekeeper import ScoreKeeper
 
     try:
-        entries = ScoreKeeper().matches()
+        entries = ScoreKeeper().matches().entries
     except (HginError, OSError):
         return []
     return name_candidates(incomplete, (name for e in entries for name in e.players))

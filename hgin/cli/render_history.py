@@ -18,7 +18,7 @@ from hgin.reports.stats import Stats, Tally
 from hgin.reports.stats_html import count_line, figure, money_line
 
 if TYPE_CHECKING:
-    from hgin.store.index import MatchEntry
+    from hgin.store.cache import MatchEntry
 
 STATS_NOTE = (
     "Only finished matches count. Best: most points in one hand won. Streak: most hands won "

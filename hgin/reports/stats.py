@@ -1,14 +1,13 @@
 """Statistics across matches: per-player records and head-to-head, from finished matches.
 
 Pure: a `MatchRecord` is the little a match contributes to the statistics (computed once per
-match and cached by `hgin.store.stats_cache`); `compute_stats` folds records into figures.
+match and cached by `hgin.store.cache`); `compute_stats` folds records into figures.
 Names are one person when they are equal ignoring case; the spelling shown is the one used in
 the most recent match.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,9 +21,6 @@ from hgin.errors import HginError
 if TYPE_CHECKING:  # the statistics read cached records; only a changed match is replayed
     from hgin.engine.match import Match
 
-# 2: each line holds the points the player won (+) or paid (-) at the settlement, and the
-# record the match's stake.
-RECORD_VERSION = 2
 STAT_KEYS = (
     "matches",
     "match_wins",
@@ -55,6 +51,20 @@ class PlayerLine:
     longest_streak: int = 0
     settled: int = 0
 
+    def figures(self) -> list[int]:
+        """Every number of the line, in field order (as the cache keeps them)."""
+        return [
+            self.games_won,
+            self.hands_won,
+            self.gins,
+            self.knocks,
+            self.undercuts,
+            self.biggest_hand,
+            self.points,
+            self.longest_streak,
+            self.settled,
+        ]
+
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
@@ -77,54 +87,6 @@ class MatchRecord:
             return None
         won = amount(abs(line.settled), parse_stake(self.stake))
         return won if line.settled >= 0 else -won
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "created": self.created,
-            "finished": self.finished,
-            "winner": self.winner,
-            "lines": [_line_to_list(line) for line in self.lines],
-            "stake": self.stake,
-        }
-
-
-# The cached form of a line: the name, then these numbers in this order.
-_LINE_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerLine) if f.name != "name")
-
-
-def _line_to_list(line: PlayerLine) -> list[Any]:
-    return [line.name, *(getattr(line, name) for name in _LINE_FIELDS)]
-
-
-def record_from_dict(data: Any) -> MatchRecord:
-    """A cached record read back; anything malformed raises ValueError (the cache is rebuilt)."""
-    if not isinstance(data, dict):
-        raise ValueError("not an object")
-    lines = []
-    for item in data["lines"]:
-        if not isinstance(item, list) or len(item) != len(_LINE_FIELDS) + 1:
-            raise ValueError("bad line")
-        name, *numbers = item
-        if not isinstance(name, str) or not all(type(n) is int for n in numbers):
-            raise ValueError("bad line")
-        lines.append(PlayerLine(name, *numbers))
-    winner, stake = data["winner"], data["stake"]
-    if len(lines) != 2 or not (winner is None or isinstance(winner, str)):
-        raise ValueError("bad record")
-    if stake is not None:
-        try:
-            parse_stake(stake)
-        except HginError:
-            raise ValueError("bad stake") from None
-    return MatchRecord(
-        str(data["id"]),
-        str(data["created"]),
-        bool(data["finished"]),
-        winner,
-        (lines[0], lines[1]),
-        stake,
-    )
 
 
 def record_for(match: Match) -> MatchRecord:

@@ -1,10 +1,12 @@
 """Match files on disk: one JSON file per match, a pointer to the current one, rotated backups,
-one lock for every read-modify-write, and atomic saves. The list index lives in
-`hgin.store.index`; every file operation goes through `hgin.store.guard`."""
+one lock for every read-modify-write, and atomic saves. What the match list and the
+statistics keep of each match is in `hgin.store.cache`; every file operation goes through
+`hgin.store.guard`."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +23,6 @@ from hgin.store.guard import (
     dump_json,
     ensure_folder,
     exclusive_lock,
-    lock_if_free,
     os_problem,
     parse_json,
     read_bytes,
@@ -29,7 +30,6 @@ from hgin.store.guard import (
     sweep_temp_files,
     write_atomic,
 )
-from hgin.store.index import MatchEntry, MatchIndex
 
 # The match format (and with it the engine) and the backups are imported where they are
 # needed, so that listing matches or completing a name in the shell does not load them.
@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 MATCH_ID = IDENTIFIER
 LOCK_TIMEOUT = 5.0
 # Everything a killed writer can leave in the data folder itself (written only under the lock).
-HOME_TEMP_PREFIXES = (".current.", ".index.json.")
+# (".index.json." and ".stats-cache.json." are the caches of earlier releases.)
+HOME_TEMP_PREFIXES = (".current.", ".cache.json.", ".index.json.", ".stats-cache.json.")
 MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
 
 
@@ -56,16 +57,14 @@ class BackupEntry:
 
 
 class Store:
-    """The data folder: matches/, backups/, current, index.json and the write lock."""
+    """The data folder: matches/, backups/, current, cache.json and the write lock."""
 
     def __init__(self, home: Path) -> None:
         self.home = home
         self.matches_dir = home / "matches"
         self.backups_dir = home / "backups"
         self.current_file = home / "current"
-        self.index_file = home / "index.json"
         self.lock_file = home / ".lock"
-        self.index = MatchIndex(self.index_file)
 
     # -- the folder and the lock ---------------------------------------------------------
 
@@ -106,6 +105,26 @@ class Store:
         """Identifiers of every stored match, sorted."""
         return self._ids_in(self.matches_dir, files=True)
 
+    def stamps(self) -> dict[str, list[int]]:
+        """Every stored match's identifier, sorted, with its file's stamp (`stamp`), read with
+        one system call a file."""
+        found = {}
+        for match_id in self.match_ids():
+            stamp = self.stamp(match_id)
+            if stamp is not None:  # a file deleted meanwhile
+                found[match_id] = stamp
+        return found
+
+    def stamp(self, match_id: str) -> list[int] | None:
+        """What tells one version of a match file from another: modification time, size and
+        inode (a save replaces the file, so the inode changes even within one clock tick);
+        None when there is no such file."""
+        try:
+            info = os.stat(self.matches_dir / f"{match_id}.json")
+        except OSError:
+            return None
+        return [info.st_mtime_ns, info.st_size, info.st_ino]
+
     def known_ids(self) -> list[str]:
         """Matches with a file or with backups (a deleted file can still be restored)."""
         return sorted(set(self.match_ids()) | set(self._ids_in(self.backups_dir, files=False)))
@@ -117,11 +136,13 @@ class Store:
         try:
             if not folder.is_dir():
                 return []
-            for path in folder.iterdir():
-                if files and path.name.endswith(".json") and path.is_file():
-                    names.append(path.name[:-5])
-                elif not files and path.is_dir():
-                    names.append(path.name)
+            # The folder's entries know their kind, so a listing stats no file.
+            with os.scandir(folder) as listing:
+                for entry in listing:
+                    if files and entry.name.endswith(".json") and entry.is_file():
+                        names.append(entry.name[:-5])
+                    elif not files and entry.is_dir():
+                        names.append(entry.name)
         except OSError as error:
             raise os_problem("list", folder, error) from None
         return sorted(n for n in names if MATCH_ID.fullmatch(n))
@@ -179,14 +200,12 @@ class Store:
     # -- writing -------------------------------------------------------------------------
 
     def save(self, match: Match) -> Path | None:
-        """Back up the present version, write atomically, update the index (under the lock).
+        """Back up the present version and write atomically (under the lock).
 
         Returns the backup made of the replaced version (None for a new file). If anything
         fails, every file is left as it was: the old match file and the backups.
         """
-        kept = self._write(match)
-        self.index.record(match, self.match_path(match.id))
-        return kept
+        return self._write(match)
 
     def _write(self, match: Match) -> Path | None:
         from hgin.store import backups
@@ -250,7 +269,6 @@ class Store:
             with contextlib.suppress(OSError):
                 remove(path)
             raise
-        self.index.record(match, path)
 
     def discard_new(self, match_id: str, previous_current: str | None) -> None:
         """Take back a match just created under this lock (its companion write failed)."""
@@ -331,22 +349,6 @@ class Store:
             write_atomic(self.current_file, match_id + "\n")
         except OSError as error:
             raise os_problem("save", self.current_file, error) from None
-
-    # -- the list ------------------------------------------------------------------------
-
-    def entries(self) -> list[MatchEntry]:
-        """Every readable match's list entry, newest first, re-reading only changed files."""
-        entries, changed = self.index.refresh(self)
-        if changed:
-            # A reader refreshes the cache only when no writer is busy; it never waits.
-            with lock_if_free(self.lock_file) as taken:
-                if taken:
-                    self.index.write(changed)
-        return entries
-
-    def unreadable(self) -> list[str]:
-        """Stored matches whose files cannot be used (damaged, newer schema...)."""
-        return list(self.index.unreadable)
 
 
 def match_bytes(match: Match) -> bytes:

@@ -15,12 +15,9 @@ from typing import Any
 
 from hgin.engine.match import Match
 from hgin.errors import HginError
-from hgin.reports.stats import record_for
 from hgin.store.guard import Unusable, create_files, dump_json, parse_json
-from hgin.store.index import entry_for
 from hgin.store.matches import MATCH_ID, Store, match_bytes, match_from_data
 from hgin.store.schema import match_to_dict
-from hgin.store.stats_cache import RecordCache, file_stamp
 
 # Told how far a long task has got: (done, total).
 Progress = Callable[[int, int], None]
@@ -250,8 +247,7 @@ def write_new(
     store: Store, matches: list[Match], files: dict[str, bytes], progress: Progress | None = None
 ) -> None:
     """Write matches that have no file yet, all or nothing (call under the lock); saving them
-    one by one would flush the disk four times per match and rewrite the list index each
-    time."""
+    one by one would flush the disk four times per match."""
     if not matches:
         return
     store.ensure_folders()
@@ -260,21 +256,12 @@ def write_new(
 
 
 def remember(store: Store, matches: list[Match]) -> None:
-    """Enter freshly written matches in the list index and the statistics cache at once, so
-    the first 'hgin matches' and 'hgin stats' after an import need not read them again."""
-    if not matches:
-        return
-    entries = store.index.read()
-    records: dict[str, Any] = {}
-    for match in matches:
-        try:
-            stamp = file_stamp(store.match_path(match.id).stat())
-        except OSError:
-            continue
-        entries[match.id] = {**entry_for(match).to_dict(), "stamp": stamp}
-        records[match.id] = (record_for(match), stamp)
-    store.index.write(entries)
-    RecordCache(store).add(records)
+    """Enter freshly written matches in the cache at once, so the first 'hgin matches' and
+    'hgin stats' after an import need not read them again."""
+    from hgin.store.cache import MatchCache
+
+    if matches:
+        MatchCache(store).enter(matches)
 
 
 def _has_current(store: Store) -> bool:

@@ -42,7 +42,8 @@ def list_matches(
     if player is not None and not player.strip():
         raise HginError("name a player after --player")
     keeper = ScoreKeeper()
-    entries = keeper.matches(player, finished)
+    listing = keeper.matches(player, finished)
+    entries = listing.entries
     current = keeper.current_id()
     if as_json:
         rows = [{**e.to_dict(), "current": e.id == current} for e in entries]
@@ -55,7 +56,7 @@ def list_matches(
         typer.echo("No matches yet: start one with 'hgin new NAME1 NAME2'.")
     else:
         typer.echo("No stored match fits.")
-    warn_unreadable(keeper.unreadable())
+    warn_unreadable(listing.unreadable)
 
 
 def warn_unreadable(ids: list[str]) -> None:
