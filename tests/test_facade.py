@@ -65,3 +65,17 @@ def test_output_files_stay_out_of_the_keepers_folders(tmp_path: Path) -> None:
     with pytest.raises(HginError):
         keeper.output_target(str(tmp_path / "report.txt"))  # there now: only with force
     assert keeper.output_target(str(tmp_path / "report.txt"), force=True) == target
+
+
+def test_the_library_refreshes_the_cache_at_once(tmp_path: Path) -> None:
+    # Only the command line holds cache writes back until a command has printed.
+    home = tmp_path / "home"
+    keeper = ScoreKeeper(home)
+    started = keeper.new_match("Ann", "Bob", dealer="Ann")
+    assert not (home / "cache.tsv").exists()  # saving a match leaves the cache alone
+    assert [e.id for e in keeper.matches().entries] == [started.id]
+    lines = (home / "cache.tsv").read_text(encoding="utf-8").splitlines()
+    assert (lines[0], [line.split("\t")[0] for line in lines[1:]]) == (
+        "hgin-cache 1",
+        [started.id],
+    )

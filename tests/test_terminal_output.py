@@ -68,7 +68,9 @@ def test_a_new_match_and_an_undo_that_cannot_be_shown_exit_0(run: Run) -> None:
 
 
 @needs_full
-@pytest.mark.parametrize("args", [("show",), ("show", "--json"), ("matches",), ("rules",)])
+@pytest.mark.parametrize(
+    "args", [("show",), ("show", "--json"), ("matches",), ("stats",), ("rules",)]
+)
 def test_a_reading_command_that_cannot_print_fails(
     run: Run, hgin_home: Path, args: tuple[str, ...]
 ) -> None:

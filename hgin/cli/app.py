@@ -180,13 +180,14 @@ class HginGroup(HelpGroup):
     def invoke(self, ctx: Any) -> Any:
         import warnings
 
-        from hgin.store.guard import forget_saved
+        from hgin.store.guard import caches_after_success, forget_saved
 
         forget_saved()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", HginNotice)
             try:
-                return self._invoke(ctx)
+                with caches_after_success():
+                    return self._invoke(ctx)
             finally:
                 _tell_notices(caught)
 

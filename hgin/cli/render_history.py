@@ -1,13 +1,11 @@
-"""Drawing the match list and the statistics with Rich (imported only by commands that draw)."""
+"""Drawing the statistics with Rich (imported only by commands that draw)."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
-from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -18,123 +16,12 @@ from hgin.reports.stats import Stats, Tally
 from hgin.reports.stats_html import count_line, figure, money_line
 
 if TYPE_CHECKING:
-    from hgin.store.cache import MatchEntry
+    pass
 
 STATS_NOTE = (
     "Only finished matches count. Best: most points in one hand won. Streak: most hands won "
     "in a row within one match. Avg: points per hand won (gins include big gins)."
 )
-
-
-def status_of(entry: MatchEntry) -> tuple[str, str]:
-    """The status and winner columns of a match."""
-    if not entry.finished:
-        return "in play", ""
-    return "finished", entry.winner or "level"
-
-
-GAP = "  "
-
-
-def status_text(entry: MatchEntry) -> str:
-    """Status and winner in one phrase, for the narrow layout."""
-    if not entry.finished:
-        return "in play"
-    return f"won by {entry.winner}" if entry.winner else "ended level"
-
-
-def _padded(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool]) -> str:
-    parts = []
-    for cell, width, flush_right in zip(cells, widths, right, strict=True):
-        pad = " " * (width - cell_len(cell))
-        parts.append(pad + cell if flush_right else cell + pad)
-    return GAP.join(parts).rstrip()
-
-
-def matches_text(entries: Sequence[MatchEntry], current: str | None, width: int) -> Text:
-    """Every listed match: players, rules, start, hands, status and winner, one line each.
-
-    Laid out by hand rather than as a Rich table, which takes seconds over thousands of rows.
-    When the columns do not fit `width`, each match takes two lines: identifier, hands and
-    result, then players, rules and start date.
-    """
-    mark = ["*" if e.id == current else " " for e in entries]
-    wide_rows = [
-        [
-            mark[i],
-            e.id,
-            f"{e.players[0]} v {e.players[1]}",
-            e.profile,
-            e.created[:16].replace("T", " "),
-            str(e.hands),
-            *status_of(e),
-        ]
-        for i, e in enumerate(entries)
-    ]
-    header = ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"]
-    right = [False, False, False, False, False, True, False, False]
-    widths = [max(cell_len(r[k]) for r in [header, *wide_rows]) for k in range(len(header))]
-    text = Text()
-    if sum(widths) + len(GAP) * (len(widths) - 1) <= width:
-        text.append(_padded(header, widths, right) + "\n", style="bold")
-        text.append("─" * min(width, sum(widths) + len(GAP) * (len(widths) - 1)) + "\n")
-        text.append("\n".join(_padded(row, widths, right) for row in wide_rows))
-        return text
-    rows = [[mark[i], e.id, str(e.hands), status_text(e)] for i, e in enumerate(entries)]
-    header = ["", "Match", "Hands", "Status"]
-    right = [False, False, True, False]
-    widths = [max(cell_len(r[k]) for r in [header, *rows]) for k in range(len(header))]
-    if sum(widths) + len(GAP) * 3 > width:
-        return stacked_matches(entries, mark, width)
-    text.append(_padded(header, widths, right) + "\n", style="bold")
-    text.append("   players · rules · started\n", style="dim")
-    text.append("─" * min(width, sum(widths) + len(GAP) * 3) + "\n")
-    for row, entry in zip(rows, entries, strict=True):
-        text.append(_padded(row, widths, right) + "\n")
-        players = f"{entry.players[0]} v {entry.players[1]}"
-        text.append(f"   {players} · {entry.profile} · {entry.created[:10]}\n", style="dim")
-    text.rstrip()
-    return text
-
-
-def stacked_matches(entries: Sequence[MatchEntry], mark: Sequence[str], width: int) -> Text:
-    """Every listed match as a record: the identifier, then players, rules, start, hands and
-    status, broken only between those, for a terminal too narrow for any columns."""
-    text = Text()
-    for i, entry in enumerate(entries):
-        text.append(f"{entry.id}\n", style="bold")
-        hands = f"{entry.hands} hand{'s' if entry.hands != 1 else ''}"
-        pieces = [
-            *(["* current"] if mark[i].strip() else []),
-            f"{entry.players[0]} v {entry.players[1]}",
-            entry.profile,
-            entry.created[:10],
-            hands,
-            status_text(entry),
-        ]
-        for line in joined(pieces, width - 2):
-            text.append(f"  {line}\n", style="dim")
-    text.rstrip()
-    return text
-
-
-def joined(pieces: Sequence[str], width: int, separator: str = " · ") -> list[str]:
-    """Pieces joined by `separator` into lines of at most `width` cells, broken only between
-    pieces (a piece longer than a line gets a line of its own)."""
-    lines: list[str] = []
-    for piece in pieces:
-        if lines and cell_len(lines[-1]) + cell_len(separator) + cell_len(piece) <= width:
-            lines[-1] += separator + piece
-        else:
-            lines.append(piece)
-    return lines
-
-
-def print_matches(entries: list[MatchEntry], current: str | None) -> None:
-    console = make_console()
-    console.print(matches_text(entries, current, console.width), soft_wrap=True)
-    if any(e.id == current for e in entries):
-        console.print(Text("* current match", style="dim"))
 
 
 def _players_tables(stats: Stats) -> list[Table]:

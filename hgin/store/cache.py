@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hgin.errors import HginError
 from hgin.store.guard import (
@@ -32,6 +31,7 @@ from hgin.store.guard import (
     is_link,
     lock_if_free,
     read_bytes,
+    refresh_cache,
     remove,
     text_problem,
     write_cache,
@@ -56,9 +56,8 @@ Row = list[str]  # the fields of a line after the identifier
 _FIGURES = re.compile(r"-?[0-9]{1,18}(?:\t-?[0-9]{1,18})*")
 
 
-@dataclass(frozen=True, slots=True)
-class MatchEntry:
-    """What the match list shows of one match."""
+class MatchEntry(NamedTuple):
+    """What the match list shows of one match (a named tuple: thousands are made at once)."""
 
     id: str
     players: tuple[str, str]
@@ -69,7 +68,7 @@ class MatchEntry:
     winner: str | None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        return {  # not _asdict: players is a list in JSON, and the order is the list's
             "id": self.id,
             "players": list(self.players),
             "profile": self.profile,
@@ -80,16 +79,12 @@ class MatchEntry:
         }
 
 
-def stamp_text(stamp: list[int]) -> str:
-    return ":".join(map(str, stamp))
-
-
-def list_row(match: Match, stamp: list[int]) -> Row:
+def list_row(match: Match, stamp: str) -> Row:
     """A match's line for the list (the statistics are added when first needed)."""
     sheet = match.sheet
     first, second = match.players
     return [
-        stamp_text(stamp),
+        stamp,
         match.created,
         match.rules.label,
         str(len(match.hands)),
@@ -100,7 +95,7 @@ def list_row(match: Match, stamp: list[int]) -> Row:
     ]
 
 
-def stats_row(match: Match, stamp: list[int]) -> Row:
+def stats_row(match: Match, stamp: str) -> Row:
     """A match's line with its statistics (one replay of the match)."""
     from hgin.reports.stats import record_for
 
@@ -195,7 +190,7 @@ class MatchCache:
         self.unreadable = []
         for match_id, stamp in self.store.stamps().items():
             row = cached.get(match_id)
-            if not usable(row, stamp_text(stamp), with_stats=with_stats):
+            if not usable(row, stamp, with_stats=with_stats):
                 row = self._reread(match_id, stamp, with_stats)
                 changed = True
             if row is not None:
@@ -204,7 +199,7 @@ class MatchCache:
             self._pending = fresh
         return fresh
 
-    def _reread(self, match_id: str, stamp: list[int], with_stats: bool) -> Row | None:
+    def _reread(self, match_id: str, stamp: str, with_stats: bool) -> Row | None:
         try:
             match = self.store.load(match_id)
         except HginError:
@@ -229,15 +224,19 @@ class MatchCache:
         return rows
 
     def flush(self) -> None:
-        """Write what `entries` or `records` refreshed, once the command has succeeded (a
-        refused one leaves every file as it was), and only if no writer holds the lock (a
-        skipped write costs a re-read next time)."""
-        if self._pending is None or not self.store.matches_dir.is_dir():
+        """Write what `entries` or `records` refreshed, once the command has succeeded (see
+        `refresh_cache`: a failed one leaves every file as it was), and only if no writer
+        holds the lock (a skipped write costs a re-read next time)."""
+        rows, self._pending = self._pending, None
+        if rows is not None:
+            refresh_cache(lambda: self._write_if_free(rows))
+
+    def _write_if_free(self, rows: dict[str, Row]) -> None:
+        if not self.store.matches_dir.is_dir():
             return
         with lock_if_free(self.store.lock_file) as taken:
             if taken:
-                self._write(self._pending)
-        self._pending = None
+                self._write(rows)
 
     def _write(self, rows: dict[str, Row]) -> None:
         """Store the lines (under the lock); a failure only costs a re-read later."""

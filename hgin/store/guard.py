@@ -320,6 +320,35 @@ def forget_saved() -> None:
     _saved.clear()
 
 
+# A command of the command line refreshes caches only once it has succeeded, printing
+# included, so that a failed command leaves every file as it was. None: write at once (a
+# program using the library).
+_after_success: list[Callable[[], None]] | None = None
+
+
+@contextlib.contextmanager
+def caches_after_success() -> Iterator[None]:
+    """Hold back the cache writes asked for in the block (`refresh_cache`) until it ends
+    without an exception; then make them."""
+    global _after_success
+    _after_success = []
+    try:
+        yield
+        writes = list(_after_success)
+    finally:
+        _after_success = None
+    for write in writes:
+        write()
+
+
+def refresh_cache(write: Callable[[], None]) -> None:
+    """Make a cache write now, or when the command has succeeded (`caches_after_success`)."""
+    if _after_success is None:
+        write()
+    else:
+        _after_success.append(write)
+
+
 def write_atomic(
     path: Path, data: str | bytes, *, durable: bool = True, replace: bool = True
 ) -> None:

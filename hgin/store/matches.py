@@ -105,47 +105,56 @@ class Store:
         """Identifiers of every stored match, sorted."""
         return self._ids_in(self.matches_dir, files=True)
 
-    def stamps(self) -> dict[str, list[int]]:
-        """Every stored match's identifier, sorted, with its file's stamp (`stamp`), read with
-        one system call a file."""
+    def stamps(self) -> dict[str, str]:
+        """Every stored match's identifier with its file's stamp (see `stamp`), in no order."""
         found = {}
-        for match_id in self.match_ids():
-            stamp = self.stamp(match_id)
-            if stamp is not None:  # a file deleted meanwhile
-                found[match_id] = stamp
+        for entry in self._entries_in(self.matches_dir, files=True):
+            try:
+                info = entry.stat()
+            except OSError:  # deleted meanwhile
+                continue
+            found[entry.name[:-5]] = f"{info.st_mtime_ns}:{info.st_size}:{info.st_ino}"
         return found
 
-    def stamp(self, match_id: str) -> list[int] | None:
-        """What tells one version of a match file from another: modification time, size and
-        inode (a save replaces the file, so the inode changes even within one clock tick);
-        None when there is no such file."""
+    def stamp(self, match_id: str) -> str | None:
+        """What tells one version of a match file from another: 'mtime_ns:size:inode' (a save
+        replaces the file, so the inode changes even within one clock tick); None when there
+        is no such file."""
         try:
-            info = os.stat(self.matches_dir / f"{match_id}.json")
+            info = os.stat(self.match_path(match_id))
         except OSError:
             return None
-        return [info.st_mtime_ns, info.st_size, info.st_ino]
+        return f"{info.st_mtime_ns}:{info.st_size}:{info.st_ino}"
 
     def known_ids(self) -> list[str]:
         """Matches with a file or with backups (a deleted file can still be restored)."""
         return sorted(set(self.match_ids()) | set(self._ids_in(self.backups_dir, files=False)))
 
     def _ids_in(self, folder: Path, files: bool) -> list[str]:
-        """Well-formed identifiers in `folder`: `NAME.json` files, or sub-folders."""
+        """Well-formed identifiers in `folder`: `NAME.json` files, or sub-folders; sorted."""
+        entries = self._entries_in(folder, files=files)
+        return sorted(e.name[:-5] if files else e.name for e in entries)
+
+    def _entries_in(self, folder: Path, *, files: bool) -> list[os.DirEntry[str]]:
+        """The entries of `folder` named by a well-formed identifier: `NAME.json` files, or
+        sub-folders. The folder's entries know their kind, so listing stats no file."""
         self.check_home()
-        names = []
+        found = []
         try:
             if not folder.is_dir():
                 return []
-            # The folder's entries know their kind, so a listing stats no file.
             with os.scandir(folder) as listing:
                 for entry in listing:
-                    if files and entry.name.endswith(".json") and entry.is_file():
-                        names.append(entry.name[:-5])
-                    elif not files and entry.is_dir():
-                        names.append(entry.name)
+                    name = entry.name
+                    if files:
+                        wanted = name.endswith(".json") and MATCH_ID.fullmatch(name[:-5])
+                        if wanted and entry.is_file():
+                            found.append(entry)
+                    elif MATCH_ID.fullmatch(name) and entry.is_dir():
+                        found.append(entry)
         except OSError as error:
             raise os_problem("list", folder, error) from None
-        return sorted(n for n in names if MATCH_ID.fullmatch(n))
+        return found
 
     def find(self, typed: str, with_backups: bool = False) -> str:
         """The match meant by an identifier or a unique prefix of one."""

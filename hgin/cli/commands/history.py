@@ -49,7 +49,7 @@ def list_matches(
         rows = [{**e.to_dict(), "current": e.id == current} for e in entries]
         print_json(rows)
     elif entries:
-        from hgin.cli.render_history import print_matches
+        from hgin.cli.render_list import print_matches
 
         print_matches(entries, current)
     elif player is None and finished is None:

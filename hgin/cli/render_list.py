@@ -1,0 +1,170 @@
+"""Drawing the match list: laid out by hand, one line (or two, or a short record) per match,
+and written straight to the console's stream with Rich's styles.
+
+Rich's tables and even its text wrapping take a large part of a second over thousands of
+matches, and the list has nothing to wrap: every line is cut to fit here, and every text in it
+was checked for control characters when its file was read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.cells import cell_len
+
+from hgin.cli.console import make_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from hgin.store.cache import MatchEntry
+
+GAP = "  "
+Line = tuple[str, str]  # a line's text and its Rich style ("" for none)
+
+
+def width_of(text: str) -> int:
+    """Terminal cells taken by `text` (most names are ASCII: one cell a character)."""
+    return len(text) if text.isascii() else cell_len(text)
+
+
+def status_of(entry: MatchEntry) -> tuple[str, str]:
+    """The status and winner columns of a match."""
+    if not entry.finished:
+        return "in play", ""
+    return "finished", entry.winner or "level"
+
+
+def status_text(entry: MatchEntry) -> str:
+    """Status and winner in one phrase, for the narrow layout."""
+    if not entry.finished:
+        return "in play"
+    return f"won by {entry.winner}" if entry.winner else "ended level"
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> list[int]:
+    return [max(map(width_of, column)) for column in zip(*rows, strict=True)]
+
+
+def _padded(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool]) -> str:
+    parts = []
+    for cell, width, flush_right in zip(cells, widths, right, strict=True):
+        pad = " " * (width - width_of(cell))
+        parts.append(pad + cell if flush_right else cell + pad)
+    return GAP.join(parts).rstrip()
+
+
+def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -> list[Line]:
+    """Every listed match: players, rules, start, hands, status and winner, one line each.
+
+    When the columns do not fit `width`, each match takes two lines: identifier, hands and
+    result, then players, rules and start date; narrower still, a record each.
+    """
+    mark = ["*" if e.id == current else " " for e in entries]
+    header = ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"]
+    wide_rows = [
+        [
+            mark[i],
+            e.id,
+            f"{e.players[0]} v {e.players[1]}",
+            e.profile,
+            e.created[:16].replace("T", " "),
+            str(e.hands),
+            *status_of(e),
+        ]
+        for i, e in enumerate(entries)
+    ]
+    widths = _columns([header, *wide_rows])
+    needed = sum(widths) + len(GAP) * (len(widths) - 1)
+    if needed <= width:
+        right = [False, False, False, False, False, True, False, False]
+        return [
+            (_padded(header, widths, right), "bold"),
+            ("─" * needed, ""),
+            *((_padded(row, widths, right), "") for row in wide_rows),
+        ]
+    header = ["", "Match", "Hands", "Status"]
+    rows = [[mark[i], e.id, str(e.hands), status_text(e)] for i, e in enumerate(entries)]
+    widths = _columns([header, *rows])
+    needed = sum(widths) + len(GAP) * 3
+    if needed > width:
+        return stacked_lines(entries, mark, width)
+    right = [False, False, True, False]
+    lines: list[Line] = [
+        (_padded(header, widths, right), "bold"),
+        ("   players · rules · started", "dim"),
+        ("─" * needed, ""),
+    ]
+    for row, entry in zip(rows, entries, strict=True):
+        lines.append((_padded(row, widths, right), ""))
+        players = f"{entry.players[0]} v {entry.players[1]}"
+        lines.append((f"   {players} · {entry.profile} · {entry.created[:10]}", "dim"))
+    return lines
+
+
+def stacked_lines(entries: Sequence[MatchEntry], mark: Sequence[str], width: int) -> list[Line]:
+    """Every listed match as a record: the identifier, then players, rules, start, hands and
+    status, broken only between those, for a terminal too narrow for any columns."""
+    lines: list[Line] = []
+    for i, entry in enumerate(entries):
+        lines.append((entry.id, "bold"))
+        hands = f"{entry.hands} hand{'s' if entry.hands != 1 else ''}"
+        pieces = [
+            *(["* current"] if mark[i].strip() else []),
+            f"{entry.players[0]} v {entry.players[1]}",
+            entry.profile,
+            entry.created[:10],
+            hands,
+            status_text(entry),
+        ]
+        lines.extend((f"  {line}", "dim") for line in joined(pieces, width - 2))
+    return lines
+
+
+def joined(pieces: Sequence[str], width: int, separator: str = " · ") -> list[str]:
+    """Pieces joined by `separator` into lines of at most `width` cells, broken only between
+    pieces (a piece longer than a line gets a line of its own)."""
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and width_of(lines[-1]) + width_of(separator) + width_of(piece) <= width:
+            lines[-1] += separator + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
+def write_lines(console: Console, lines: Sequence[Line]) -> None:
+    """Write lines through `console`: its stream, its colour system, its styles."""
+    from rich.style import Style
+
+    if console.legacy_windows:  # styles there are calls to the console, not escape codes
+        from rich.text import Text
+
+        for text, style in lines:
+            console.print(Text(text, style=style), soft_wrap=True)
+        return
+    from rich.color import ColorSystem
+
+    styles = {name: Style.parse(name) for name in {style for _, style in lines} if name}
+    systems = {
+        "standard": ColorSystem.STANDARD,
+        "256": ColorSystem.EIGHT_BIT,
+        "truecolor": ColorSystem.TRUECOLOR,
+        "windows": ColorSystem.WINDOWS,
+    }
+    system = systems.get(console.color_system or "")  # None off a terminal: plain text
+    out = [
+        styles[style].render(text, color_system=system) if style and system else text
+        for text, style in lines
+    ]
+    console.file.write("\n".join(out) + "\n")
+    console.file.flush()
+
+
+def print_matches(entries: list[MatchEntry], current: str | None) -> None:
+    console = make_console()
+    lines = list_lines(entries, current, console.width)
+    if any(e.id == current for e in entries):
+        lines.append(("* current match", "dim"))
+    write_lines(console, lines)
