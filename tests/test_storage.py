@@ -324,12 +324,11 @@ def test_the_caches_of_earlier_releases_are_deleted_once_the_cache_is_written(
 
 
 def test_a_cache_line_holds_every_figure_of_a_player_line() -> None:
-    import dataclasses
 
     from hgin.reports.stats import PlayerLine
     from hgin.store.cache import LINE_FIGURES
 
-    numbers = [f.name for f in dataclasses.fields(PlayerLine)][1:]
+    numbers = list(PlayerLine._fields[1:])
     assert len(numbers) == LINE_FIGURES
     line = PlayerLine("Ann", *range(1, LINE_FIGURES + 1))
     assert line.figures() == [getattr(line, name) for name in numbers]

@@ -8,7 +8,7 @@ was checked for control characters when its file was read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -44,15 +44,37 @@ def status_text(entry: MatchEntry) -> str:
 
 
 def _columns(rows: Sequence[Sequence[str]]) -> list[int]:
-    return [max(map(width_of, column)) for column in zip(*rows, strict=True)]
+    """The width of each column (one check of a whole column for the common all-ASCII case)."""
+    widths = []
+    for column in zip(*rows, strict=True):
+        wide = [cell for cell in column if not cell.isascii()]
+        widths.append(max([*map(len, column), *map(cell_len, wide)]))
+    return widths
 
 
 def _padded(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool]) -> str:
     parts = []
     for cell, width, flush_right in zip(cells, widths, right, strict=True):
-        pad = " " * (width - width_of(cell))
-        parts.append(pad + cell if flush_right else cell + pad)
+        if cell.isascii():
+            parts.append(cell.rjust(width) if flush_right else cell.ljust(width))
+        else:
+            pad = " " * (width - cell_len(cell))
+            parts.append(pad + cell if flush_right else cell + pad)
     return GAP.join(parts).rstrip()
+
+
+def _padded_rows(
+    rows: Iterable[Sequence[str]], widths: Sequence[int], right: Sequence[bool]
+) -> list[str]:
+    """`_padded` of each row; an all-ASCII row (most) is padded by one format call."""
+    template = GAP.join(
+        f"{{:{'>' if flush_right else '<'}{width}}}"
+        for width, flush_right in zip(widths, right, strict=True)
+    )
+    return [
+        template.format(*row).rstrip() if "".join(row).isascii() else _padded(row, widths, right)
+        for row in rows
+    ]
 
 
 def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -> list[Line]:
@@ -62,27 +84,29 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -
     result, then players, rules and start date; narrower still, a record each.
     """
     mark = ["*" if e.id == current else " " for e in entries]
+    players = [f"{e.players[0]} v {e.players[1]}" for e in entries]
     header = ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"]
-    wide_rows = [
-        [
-            mark[i],
-            e.id,
-            f"{e.players[0]} v {e.players[1]}",
-            e.profile,
-            e.created[:16].replace("T", " "),
-            str(e.hands),
-            *status_of(e),
-        ]
-        for i, e in enumerate(entries)
+    # Measured before the rows are built: at 80 columns the list takes the narrow layout.
+    statuses = [status_of(e) for e in entries]
+    started = [e.created[:16].replace("T", " ") for e in entries]
+    columns = [
+        mark,
+        [e.id for e in entries],
+        players,
+        [e.profile for e in entries],
+        started,
+        [str(e.hands) for e in entries],
+        [status for status, _ in statuses],
+        [winner for _, winner in statuses],
     ]
-    widths = _columns([header, *wide_rows])
+    widths = _columns([header, *zip(*columns, strict=True)])
     needed = sum(widths) + len(GAP) * (len(widths) - 1)
     if needed <= width:
         right = [False, False, False, False, False, True, False, False]
         return [
             (_padded(header, widths, right), "bold"),
             ("─" * needed, ""),
-            *((_padded(row, widths, right), "") for row in wide_rows),
+            *((line, "") for line in _padded_rows(zip(*columns, strict=True), widths, right)),
         ]
     header = ["", "Match", "Hands", "Status"]
     rows = [[mark[i], e.id, str(e.hands), status_text(e)] for i, e in enumerate(entries)]
@@ -96,10 +120,10 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -
         ("   players · rules · started", "dim"),
         ("─" * needed, ""),
     ]
-    for row, entry in zip(rows, entries, strict=True):
-        lines.append((_padded(row, widths, right), ""))
-        players = f"{entry.players[0]} v {entry.players[1]}"
-        lines.append((f"   {players} · {entry.profile} · {entry.created[:10]}", "dim"))
+    padded = _padded_rows(rows, widths, right)
+    for row, entry, both in zip(padded, entries, players, strict=True):
+        lines.append((row, ""))
+        lines.append((f"   {both} · {entry.profile} · {entry.created[:10]}", "dim"))
     return lines
 
 
