@@ -73,6 +73,24 @@ I, II, III: points in the game after the hand, A–B
 """
 
 
+# The hands table of the classic match with MORE_HANDS, row by row, as every table format has it.
+CLASSIC_HANDS = [
+    ["#", "Dealer", "Result", "Points", "Entered in", "Scores after (A–B)"],
+    ["1", "B", "knock won by A", "34 − 4 = 30", "game I", "I 30–0"],
+    ["2", "A", "gin by A", "25 + 18 = 43", "games I and II", "I 73–0 · II 43–0"],
+    [
+        "3",
+        "A",
+        "knock won by A",
+        "38 − 3 = 35",
+        "games I, II and III; I closes",
+        "I 108–0 · II 78–0 · III 35–0",
+    ],
+    ["4", "A", "knock won by B", "27 − 5 = 22", "nowhere (games closed)", "II 78–0 · III 35–0"],
+    ["5", "B", "dead hand", "–", "–", "II 78–0 · III 35–0"],
+]
+
+
 CSV_HEADER = [
     "Hand",
     "Dealer",

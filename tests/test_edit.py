@@ -192,6 +192,53 @@ def test_bad_deletes_are_refused_and_change_nothing(
     assert snapshot(hgin_home) == before
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["edit", "3", "gin", "ann", "--bogus"], "no such option --bogus"),
+        (["edit", "3", "--bogus", "gin", "ann", "10"], "no such option --bogus"),
+        (["edit", "--bogus", "3", "gin", "ann", "10"], "no such option --bogus"),
+        (["edit", "1", "knock", "bob", "4", "20", "-x"], "no such option -x"),
+        (["edit", "1", "draw", "--bogus=1"], "no such option --bogus=1"),
+        (["edit", "1", "knock", "bob", "4", "20", "--dealer", "Ann"], "--dealer belongs to new"),
+        (["delete", "1", "--bogus"], "unexpected extra argument(s) (--bogus)"),
+        (["delete", "--bogus"], "no such option --bogus"),
+    ],
+)
+def test_unknown_options_are_usage_errors_and_change_nothing(
+    run: Run, hgin_home, four_hands: None, args: list[str], message: str
+) -> None:
+    (path,) = (hgin_home / "matches").glob("*.json")
+    before, files = path.read_bytes(), snapshot(hgin_home)
+    result = run(*args)
+    assert result.exit_code == 2
+    (error,) = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert message in error
+    assert "Traceback" not in result.stderr
+    assert path.read_bytes() == before
+    assert snapshot(hgin_home) == files
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # Words the entry itself takes reach it, a negative count too: the entry refuses them.
+        (["1", "gin", "bob", "3", "-b"], "big gin is not played in this match"),
+        (["1", "gin", "bob", "-3"], "the opponent's deadwood must be between 0 and 98, not -3"),
+        (["1", "gin", "bob", "--hand", "-x"], "a correction takes the counts, not the cards"),
+        (["1", "gin", "bob", "-o=7s"], "a correction takes the counts, not the cards"),
+    ],
+)
+def test_an_entrys_own_options_still_reach_it(
+    run: Run, hgin_home, four_hands: None, args: list[str], message: str
+) -> None:
+    before = snapshot(hgin_home)
+    result = run("edit", *args)
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert snapshot(hgin_home) == before
+
+
 def test_nothing_to_edit_in_a_new_match(run: Run) -> None:
     run("new", "Ann", "Bob")
     assert run("delete", "1").stderr == "hgin: there are no hands to change yet\n"

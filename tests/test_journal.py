@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from hgin.engine.editing import QUOTED_LENGTH, quoted_text
+from hgin.store.schema import MATCH_KEYS
 from tests.conftest import Run, flat, snapshot
 
 
@@ -44,17 +46,85 @@ def test_undo_reverts_an_edit_not_the_last_hand(run: Run, show_json, four_hands:
     assert points(show_json()) == [16, 45, 55, 0]
     result = run("undo")
     assert result.exit_code == 0
+    # The change's sentence is shortened in the middle to keep the message to about a line.
     assert flat(result.stdout).endswith(
-        "Undone: change 5 (edited hand 2: gin by Ann, 25 + 20 = 45 (was gin by Ann, "
-        "25 + 10 = 35)). Game I: Ann 45 → 35."
+        "Undone: change 5 (edited hand 2: … (was gin by Ann, 25 + 10 = 35)). Game I: Ann 45 → 35."
     )
     after = show_json()
     assert after["hands"] == before["hands"]
     assert scores(after) == scores(before)
     result = run("redo")
     assert flat(result.stdout).startswith(flat(result.stdout).split("Redone:")[0])
-    assert "Redone: change 5 (edited hand 2: gin by Ann, 25 + 20 = 45" in flat(result.stdout)
+    assert (
+        "Redone: change 5 (edited hand 2: … (was gin by Ann, 25 + 10 = 35)). Game I: Ann 35 → 45."
+        in flat(result.stdout)
+    )
     assert points(show_json()) == [16, 45, 55, 0]
+
+
+def test_a_long_change_is_quoted_shortened_and_logged_whole(run: Run) -> None:
+    run("new", "Christopher Columbus", "Alexandra", "--dealer", "Alexandra")
+    run("knock", "chr", "9", "7")
+    assert run("delete", "1").exit_code == 0
+    result = run("undo")
+    assert flat(result.stdout).endswith(
+        "Undone: change 2 (deleted hand 1 (knock by Christopher Columbus 9 v 7, …)). "
+        "The sheet has 1 hand. Game I: Alexandra 0 → 27."
+    )
+    texts = [e["text"] for e in json.loads(run("log", "--json").stdout)]
+    assert texts[1] == (
+        "deleted hand 1 (knock by Christopher Columbus 9 v 7, undercut, Alexandra scores "
+        "9 − 7 + 25 = 27)"
+    )
+    result = run("restore", "2")
+    assert "Restored the match as after change 2 (deleted hand 1 (knock by Christopher " in flat(
+        result.stdout
+    )
+
+
+SHORT = ("Ann", "Bob")
+LONG = ("Christopher Columbus", "Alexandra, Queen (of hearts)")
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "quoted"),
+    [
+        pytest.param(
+            "recorded hand 2: knock by Bob 3 v 20, 20 − 3 = 17", SHORT, None, id="short-whole"
+        ),
+        pytest.param(
+            "edited hand 2: gin by Ann, 25 + 20 = 45 (was gin by Ann, 25 + 10 = 35)",
+            SHORT,
+            "edited hand 2: … (was gin by Ann, 25 + 10 = 35)",
+            id="edit-keeps-what-it-was",
+        ),
+        pytest.param(
+            "rules: gin bonus 25 → 30, box bonus 25 → 50, big gin bonus 31 → 50, target 100 → 150",
+            SHORT,
+            "rules: … big gin bonus 31 → 50, target 100 → 150",
+            id="rules-middle",
+        ),
+        pytest.param(
+            "recorded hand 12: knock by Christopher Columbus 9 v 7, undercut, "
+            "Alexandra, Queen (of hearts) scores 9 − 7 + 25 = 27",
+            LONG,
+            "recorded hand 12: knock by Christopher Columbus 9 v 7, …",
+            id="names-whole",
+        ),
+        pytest.param(
+            "deleted hand 3 (gin by Alexandra, Queen (of hearts), 25 + 10 = 35)",
+            LONG,
+            "deleted hand 3 …",
+            id="only-what-names-it",
+        ),
+    ],
+)
+def test_a_change_is_quoted_whole_or_without_whole_phrases(
+    text: str, players: tuple[str, str], quoted: str | None
+) -> None:
+    shown = quoted_text(text, players)
+    assert shown == (quoted or text)
+    assert len(shown) <= QUOTED_LENGTH
 
 
 def test_undo_puts_a_deleted_hand_back_in_its_place(run: Run, show_json, four_hands: None) -> None:
@@ -225,16 +295,7 @@ def test_the_stored_sheet_is_what_replaying_the_journal_gives(
     run("delete", "4")
     run("undo")
     data = json.loads(match_file(hgin_home).read_text(encoding="utf-8"))
-    assert set(data) == {
-        "schema",
-        "id",
-        "players",
-        "rules",
-        "first_dealer",
-        "created",
-        "journal",
-        "sheet",
-    }
+    assert set(data) == set(MATCH_KEYS)  # the writer writes every key the reader knows
     assert data["schema"] == 3
     shown = show_json()
     stored = data["sheet"]

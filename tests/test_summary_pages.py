@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import Run, snapshot
 from tests.summary_data import (
+    CLASSIC_HANDS,
     CSV_HEADER,
     CSV_TEXT,
     MORE_HANDS,
@@ -44,28 +45,7 @@ def test_html_page_tables(run: Run) -> None:
         ["III", "open", "35", "–"],
         ["Total", "", "496", "0"],
     ]
-    assert page.tables["hands"] == [
-        ["#", "Dealer", "Result", "Points", "Entered in", "Scores after (A–B)"],
-        ["1", "B", "knock won by A", "34 − 4 = 30", "game I", "I 30–0"],
-        ["2", "A", "gin by A", "25 + 18 = 43", "games I and II", "I 73–0 · II 43–0"],
-        [
-            "3",
-            "A",
-            "knock won by A",
-            "38 − 3 = 35",
-            "games I, II and III; I closes",
-            "I 108–0 · II 78–0 · III 35–0",
-        ],
-        [
-            "4",
-            "A",
-            "knock won by B",
-            "27 − 5 = 22",
-            "nowhere (games closed)",
-            "II 78–0 · III 35–0",
-        ],
-        ["5", "B", "dead hand", "–", "–", "II 78–0 · III 35–0"],
-    ]
+    assert page.tables["hands"] == CLASSIC_HANDS
     text = "".join(page.text)
     assert "In progress after 5 hands; B deals next." in text
     assert "Match 2025-06-01-a-b, started 2025-06-01T20:00:00+02:00" in text

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from hgin.cards.suits import SUIT_LETTERS
 from hgin.errors import HginError
 
 SUITS: tuple[str, ...] = ("s", "h", "d", "c")
@@ -33,20 +34,7 @@ _RANK_INPUT: dict[str, int] = {
     "k": 13,
 }
 
-_SUIT_INPUT: dict[str, str] = {
-    "s": "s",
-    "h": "h",
-    "d": "d",
-    "c": "c",
-    "♠": "s",
-    "♥": "h",
-    "♦": "d",
-    "♣": "c",
-    "♤": "s",
-    "♡": "h",
-    "♢": "d",
-    "♧": "c",
-}
+_SUIT_INPUT: dict[str, str] = {**{letter: letter for letter in SUITS}, **SUIT_LETTERS}
 
 # Emoji presentation selectors that some keyboards append to ♠ ♥ ♦ ♣.
 _VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")

@@ -87,9 +87,69 @@ def played_phrase(played: PlayedHand) -> str:
 
 def short_text(text: str) -> str:
     """The start of a change's sentence that names it: 'edited hand 2', 'rules: …'."""
-    if text.startswith("rules:"):
-        return text
+    return text if text.startswith("rules:") else _naming(text)
+
+
+def _naming(text: str) -> str:
+    """The words that name a change: 'edited hand 2' of 'edited hand 2: gin by Ann, …'."""
     return text.split(": ", 1)[0].split(" (", 1)[0]
+
+
+QUOTED_LENGTH = 60  # "Undone: change 12 (…)." then still fits a line of 80 columns
+
+
+def quoted_text(text: str, players: tuple[str, str], limit: int = QUOTED_LENGTH) -> str:
+    """A change's sentence as a message quotes it: whole when short, else with whole phrases
+    of its middle or end left out for '…', keeping as much as fits in `limit`. What names the
+    change ('edited hand 2') always stays, and every bracket shown is closed."""
+    if len(text) <= limit:
+        return text
+    named = len(_naming(text))
+    cuts = _phrase_ends(text, players, named)
+    best = text[:named] + " …"
+    for first, at in enumerate(cuts):
+        for end in [*cuts[first + 1 :], len(text)]:
+            closed = _closed_alone(text[at + 1 : end])
+            if closed is None or (closed and end < len(text)):
+                continue
+            # Cut to the end: '…' is followed by the brackets the left-out phrases closed.
+            rest = f" {text[end + 1 :]}" if end < len(text) else ")" * closed
+            shown = f"{text[:at]} …{rest}"
+            if len(best) < len(shown) <= limit:
+                best = shown
+    return best
+
+
+def _phrase_ends(text: str, players: tuple[str, str], start: int) -> list[int]:
+    """The spaces of `text` after `start` that end a phrase: after ':' or ';', before '(',
+    after ',' unless a score follows (it belongs to the hand before it); never one inside a
+    player's name."""
+    inside: set[int] = set()
+    for name in players:
+        found = text.find(name)
+        while found != -1:
+            inside.update(range(found, found + len(name)))
+            found = text.find(name, found + 1)
+    return [
+        at
+        for at in range(start, len(text) - 1)
+        if text[at] == " "
+        and at not in inside
+        and (
+            text[at - 1] in ":;"
+            or text[at + 1] == "("
+            or (text[at - 1] == "," and not text[at + 1].isdigit())
+        )
+    ]
+
+
+def _closed_alone(text: str) -> int | None:
+    """How many brackets `text` closes that it did not open; None when it leaves one open."""
+    depth = lowest = 0
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        lowest = min(lowest, depth)
+    return -depth if depth == lowest else None
 
 
 def _aside_note(match: Match) -> str:
@@ -307,6 +367,10 @@ def _text_of(match: Match, number: int) -> str:
     return match.journal[number - 1].text
 
 
+def _quoted(match: Match, number: int) -> str:
+    return quoted_text(_text_of(match, number), match.players)
+
+
 def notice(match: Match, at: str) -> Done:
     """Notice in a rolling match: from now on no new game opens; the games in progress are
     played out and the match ends when the last of them closes."""
@@ -329,9 +393,9 @@ def undo(match: Match, at: str) -> Done:
         raise HginError("there is nothing to undo: every change is undone")
     target = applied[-1]
     changed = match.change("undo", {"change": target}, at=at)
-    text = _text_of(match, target)
-    changed = changed.worded(f"undid change {target} ({short_text(text)})")
-    return changed, f"Undone: change {target} ({text}). {_effect(match, changed)}"
+    text = short_text(_text_of(match, target))
+    changed = changed.worded(f"undid change {target} ({text})")
+    return changed, f"Undone: change {target} ({_quoted(match, target)}). {_effect(match, changed)}"
 
 
 def redo_refusal(match: Match) -> str:
@@ -355,9 +419,9 @@ def redo(match: Match, at: str) -> Done:
         raise HginError(redo_refusal(match))
     target = undone[-1]
     changed = match.change("redo", {"change": target}, at=at)
-    text = _text_of(match, target)
-    changed = changed.worded(f"redid change {target} ({short_text(text)})")
-    return changed, f"Redone: change {target} ({text}). {_effect(match, changed)}"
+    text = short_text(_text_of(match, target))
+    changed = changed.worded(f"redid change {target} ({text})")
+    return changed, f"Redone: change {target} ({_quoted(match, target)}). {_effect(match, changed)}"
 
 
 def restore(match: Match, number: int, at: str) -> Done:
@@ -371,8 +435,7 @@ def restore(match: Match, number: int, at: str) -> Done:
         raise HginError(f"the match is already as it was after change {number}")
     changed = match.change("restore", {"change": number}, at=at)
     changed = changed.worded(f"restored the match as after change {number}")
-    text = _text_of(match, number)
-    head = f"Restored the match as after change {number} ({text})."
+    head = f"Restored the match as after change {number} ({_quoted(match, number)})."
     note = _aside_note(changed)
     return changed, f"{head} {_effect(match, changed)}{note}"
 

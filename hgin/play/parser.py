@@ -167,6 +167,24 @@ VALUED = {
     "--opponent": "opponent",
     "-o": "opponent",
 }
+BIG = ("--big", "-b")
+
+
+def _option_like(word: str) -> bool:
+    """Whether a word reads as an option; a negative count does not."""
+    return word.startswith("-") and not WHOLE.fullmatch(word)
+
+
+def stray_option(words: Sequence[str]) -> str | None:
+    """The first word of an entry that reads as an option but is none of an entry's own."""
+    rest = iter(words)
+    for word in rest:
+        flag, equals, _ = word.partition("=")
+        if flag in VALUED and not equals:
+            next(rest, None)  # its value, read by the entry, whatever it looks like
+        elif _option_like(word) and word not in BIG and flag not in VALUED:
+            return word
+    return None
 
 
 def _options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str], bool]:
@@ -178,7 +196,7 @@ def _options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str
     while rest:
         word = rest.pop(0)
         flag, equals, inline = word.partition("=")
-        if word in ("--big", "-b"):
+        if word in BIG:
             big = True
         elif flag in VALUED and (equals or rest):
             values[VALUED[flag]] = inline if equals else rest.pop(0)
@@ -186,7 +204,7 @@ def _options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str
             if VALUED[flag] == "upcard":
                 raise HginError(f"{word} needs a card, as in {word} 7s")
             raise HginError(f'{word} needs the cards, as in {word} "7s 8s 9s ..."')
-        elif word.startswith("-") and not WHOLE.fullmatch(word):
+        elif _option_like(word):
             raise HginError(f"unknown option '{word}': {usage} [--upcard CARD] [--big]")
         else:
             positional.append(word)

@@ -8,6 +8,8 @@ never depends on the terminal, and every renderer and sentence changes alike.
 
 from __future__ import annotations
 
+from hgin.cards.suits import SUIT_LETTERS
+
 WON_MARK = "✓"
 NOT_OPEN = "–"
 BAR_FULL = "█"
@@ -27,14 +29,7 @@ ASCII_FORMS: dict[str, str] = {
     SEPARATOR: "-",
     "…": "...",
     "→": "->",
-    "♠": "s",
-    "♥": "h",
-    "♦": "d",
-    "♣": "c",
-    "♤": "s",
-    "♡": "h",
-    "♢": "d",
-    "♧": "c",
+    **SUIT_LETTERS,  # "A♠" -> "As", as a card is typed
     "‘": "'",
     "’": "'",
     "“": '"',

@@ -18,7 +18,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hgin.errors import HginError
 
@@ -37,6 +37,7 @@ JOINERS = frozenset("\u200c\u200d")
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 BINARY = getattr(os, "O_BINARY", 0)
+Parsed = TypeVar("Parsed")
 
 
 class Unusable(HginError):
@@ -185,49 +186,63 @@ def parse_json(raw: bytes, where: str | Path, *, depth: int = MAX_DEPTH) -> Any:
     control character in any text; anything else is refused naming `where`."""
     import json
 
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Unusable(where, "it is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise Unusable(where, "it is nested too deeply") from None
-    except ValueError as error:
-        raise Unusable(where, f"it is not valid JSON ({error})") from None
-    if not _depth_ok(data, depth):
-        raise Unusable(where, "it is nested too deeply")
-    # JSON white space is the only raw control character a valid file may hold; any other,
-    # and any escaped one, ends up in a text.
-    bare = text.replace("\n", "").replace("\r", "").replace("\t", "")
-    problem = text_problem(bare)
-    if problem is None and "\\" in text:
-        problem = next(filter(None, map(text_problem, _texts(data))), None)
-    if problem is not None:
-        raise Unusable(where, problem)
-    return data
+    return _checked(raw, where, json.loads, "JSON", ValueError, depth, _json_text_problem)
 
 
 def parse_toml(raw: bytes, where: str | Path) -> dict[str, Any]:
     """TOML data from file bytes, with the same checks as `parse_json`."""
     import tomllib
 
+    return _checked(
+        raw, where, tomllib.loads, "TOML", tomllib.TOMLDecodeError, MAX_DEPTH, _any_text_problem
+    )
+
+
+def _checked(
+    raw: bytes,
+    where: str | Path,
+    loads: Callable[[str], Parsed],
+    kind: str,
+    error_type: type[Exception],
+    depth: int,
+    problem: Callable[[str, Parsed], str | None],
+) -> Parsed:
+    """`raw` decoded as UTF-8 and parsed by `loads`, refused naming `where` when it is not
+    valid `kind`, nests deeper than `depth`, or `problem` finds a text it cannot hold."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise Unusable(where, "it is not UTF-8 text") from None
     try:
-        data = tomllib.loads(text)
+        data = loads(text)
     except RecursionError:
         raise Unusable(where, "it is nested too deeply") from None
-    except tomllib.TOMLDecodeError as error:
-        raise Unusable(where, f"it is not valid TOML ({error})") from None
-    if not _depth_ok(data, MAX_DEPTH):
+    except error_type as error:
+        raise Unusable(where, f"it is not valid {kind} ({error})") from None
+    if not _depth_ok(data, depth):
         raise Unusable(where, "it is nested too deeply")
-    problem = next(filter(None, map(text_problem, _texts(data))), None)
-    if problem is not None:
-        raise Unusable(where, problem)
+    found = problem(text, data)
+    if found is not None:
+        raise Unusable(where, found)
     return data
+
+
+def _json_text_problem(text: str, data: Any) -> str | None:
+    """A control character in JSON's texts, looked for in the whole text at once: JSON white
+    space is the only raw control character a valid file may hold; any other, and any escaped
+    one (only then are the texts walked), ends up in a text."""
+    bare = text.replace("\n", "").replace("\r", "").replace("\t", "")
+    problem = text_problem(bare)
+    if problem is None and "\\" in text:
+        problem = _any_text_problem(text, data)
+    return problem
+
+
+def _any_text_problem(text: str, data: Any) -> str | None:
+    """A control character in any key or text of parsed data. TOML's texts are always walked:
+    a multi-line string may hold a raw newline or tab, which a check of the whole text would
+    take for white space."""
+    return next(filter(None, map(text_problem, _texts(data))), None)
 
 
 def load_json(path: Path, *, cap: int, missing: str | None = None) -> Any:

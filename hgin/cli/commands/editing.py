@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.app import MatchOption, app, count_argument
+from hgin.cli.app import MatchOption, app, count_argument, refuse_option_word
 from hgin.scorekeeper import ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}
@@ -35,10 +35,15 @@ def edit(
 ) -> None:
     """Replace hand N with a corrected entry and re-score every hand after it."""
     from hgin.cli.render import print_sheet
-    from hgin.play.parser import entry_with, parse_entry
+    from hgin.play.parser import entry_with, parse_entry, stray_option
 
-    entry = entry_with(parse_entry(words), upcard, big)
+    # Options Click does not know reach ENTRY as words (a negative count must): a word the
+    # entry would not take either is a usage error here, as it is for `hgin gin`.
     hand = count_argument(number, "the hand number", "edit")
+    stray = stray_option(words)
+    if stray is not None:
+        refuse_option_word(stray, "edit")
+    entry = entry_with(parse_entry(words), upcard, big)
     outcome = ScoreKeeper().edit(hand, entry, match=match)
     print_sheet(outcome.match, outcome.lines)
 
