@@ -137,16 +137,20 @@ def entry_of(match_id: str, row: Row) -> MatchEntry:
     )
 
 
-def record_of(match_id: str, row: Row) -> MatchRecord:
-    """The statistics record kept in a line `usable` with its statistics."""
+def records_of(rows: dict[str, Row]) -> list[MatchRecord]:
+    """The statistics records kept in lines `usable` with their statistics."""
     from hgin.reports.stats import MatchRecord, PlayerLine
 
-    figures = list(map(int, row[STAKE + 1 :]))
-    lines = (
-        PlayerLine(row[6], *figures[:LINE_FIGURES]),
-        PlayerLine(row[7], *figures[LINE_FIGURES:]),
-    )
-    return MatchRecord(match_id, row[1], row[4] == "1", row[5] or None, lines, row[STAKE] or None)
+    records = []
+    middle = STAKE + 1 + LINE_FIGURES
+    for match_id, row in rows.items():
+        lines = (
+            PlayerLine(row[6], *map(int, row[STAKE + 1 : middle])),
+            PlayerLine(row[7], *map(int, row[middle:])),
+        )
+        winner, stake = row[5] or None, row[STAKE] or None
+        records.append(MatchRecord(match_id, row[1], row[4] == "1", winner, lines, stake))
+    return records
 
 
 class MatchCache:
@@ -167,8 +171,7 @@ class MatchCache:
 
     def records(self) -> list[MatchRecord]:
         """Every readable match's statistics record."""
-        rows = self._rows(with_stats=True)
-        return [record_of(match_id, row) for match_id, row in rows.items()]
+        return records_of(self._rows(with_stats=True))
 
     def enter(self, matches: Iterable[Match]) -> None:
         """Add lines, with their statistics, for matches just written (call under the lock)."""
