@@ -9,3 +9,8 @@ class HginNotice(UserWarning):
     """Something a reading command noticed and set right without refusing (a stored sheet
     that disagrees with its hands): sent through `warnings`, printed by the command line as
     one line on stderr."""
+
+
+class HginChoice(HginNotice):
+    """Which match a command chose for a name ('the latest with Ann'): printed only once the
+    command has succeeded, since a refusal is one line and the choice then changed nothing."""

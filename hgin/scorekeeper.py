@@ -10,7 +10,6 @@ print(outcome.message, outcome.match.sheet.totals)
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -120,7 +119,8 @@ class ScoreKeeper:
         """The identifier meant by `match`, else the current match's.
 
         `match` is an identifier or its start, or else a player's name or its start: the most
-        recent match with that player, said on standard error (standard output may be JSON).
+        recent match with that player, said by an `HginChoice` warning (the command line
+        prints it on standard error, as standard output may be JSON).
         """
         if match is not None:
             try:
@@ -156,7 +156,12 @@ class ScoreKeeper:
         entry = next(e for e in entries if person in (fold(p) for p in e.players))
         name = next(p for p in entry.players if fold(p) == person)
         first, second = entry.players
-        sys.stderr.write(f"hgin: match {entry.id} ({first} v {second}), the latest with {name}\n")
+        import warnings
+
+        from hgin.errors import HginChoice
+
+        chosen = f"match {entry.id} ({first} v {second}), the latest with {name}"
+        warnings.warn(HginChoice(chosen), stacklevel=3)
         return entry.id
 
     def load(self, match: str | None = None) -> Match:

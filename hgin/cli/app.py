@@ -185,11 +185,17 @@ class HginGroup(HelpGroup):
         forget_saved()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", HginNotice)
+            refused = True
             try:
                 with caches_after_success():
-                    return self._invoke(ctx)
+                    result = self._invoke(ctx)
+                refused = False
+                return result
+            except typer.Exit as stop:
+                refused = stop.exit_code != 0
+                raise
             finally:
-                _tell_notices(caught)
+                _tell_notices(caught, refused=refused)
 
     def _invoke(self, ctx: Any) -> Any:
         try:
@@ -233,12 +239,17 @@ def _tell(line: str) -> None:
         return
 
 
-def _tell_notices(caught: list[Any]) -> None:
-    """Each notice once, as one line on stderr; other warnings as Python shows them."""
+def _tell_notices(caught: list[Any], *, refused: bool) -> None:
+    """Each notice once, as one line on stderr (a choice only if the command was not refused:
+    a refusal is one line); other warnings as Python shows them."""
     import warnings
+
+    from hgin.errors import HginChoice
 
     said: set[str] = set()
     for warning in caught:
+        if refused and issubclass(warning.category, HginChoice):
+            continue
         if issubclass(warning.category, HginNotice):
             line = f"hgin: {one_line(str(warning.message))}"
             if line not in said:
