@@ -276,6 +276,18 @@ def test_show_json_by_player_keeps_standard_output_clean(
     assert result.stderr == f"hgin: match {newest} (Zoë v Bob), the latest with Bob\n"
 
 
+def test_a_refusal_in_a_match_named_by_a_player_is_one_line(
+    run: Run, hgin_home: Path, three_matches: dict[str, str]
+) -> None:
+    before = snapshot(hgin_home)
+    result = run("notice", "--match", "mary")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "hgin: notice is given only in a rolling match (see 'hgin rules set rolling')\n"
+    )
+    assert snapshot(hgin_home) == before
+
+
 def test_a_player_with_accents_is_found_without_them(
     run: Run, three_matches: dict[str, str]
 ) -> None:
