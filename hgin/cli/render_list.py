@@ -1,10 +1,6 @@
-"""Drawing the match list: laid out by hand, one line (or two, or a short record) per match,
-and written straight to the console's stream with Rich's styles.
-
-Rich's tables and even its text wrapping take a large part of a second over thousands of
-matches, and the list has nothing to wrap: every line is cut to fit here, and every text in it
-was checked for control characters when its file was read.
-"""
+"""Drawing the match list: one line (or two, or a short record) per match, laid out by hand
+(`hgin.cli.text_layout`), as Rich's tables and wrapping take a large part of a second over
+thousands of matches."""
 
 from __future__ import annotations
 
@@ -14,19 +10,12 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 
 from hgin.cli.console import make_console
+from hgin.cli.text_layout import Line, width_of, write_lines
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from hgin.store.cache import MatchEntry
 
 GAP = "  "
-Line = tuple[str, str]  # a line's text and its Rich style ("" for none)
-
-
-def width_of(text: str) -> int:
-    """Terminal cells taken by `text` (most names are ASCII: one cell a character)."""
-    return len(text) if text.isascii() else cell_len(text)
 
 
 def status_of(entry: MatchEntry) -> tuple[str, str]:
@@ -104,9 +93,9 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -
     if needed <= width:
         right = [False, False, False, False, False, True, False, False]
         return [
-            (_padded(header, widths, right), "bold"),
-            ("─" * needed, ""),
-            *((line, "") for line in _padded_rows(zip(*columns, strict=True), widths, right)),
+            ((_padded(header, widths, right), "bold"),),
+            (("─" * needed, ""),),
+            *(((line, ""),) for line in _padded_rows(zip(*columns, strict=True), widths, right)),
         ]
     header = ["", "Match", "Hands", "Status"]
     rows = [[mark[i], e.id, str(e.hands), status_text(e)] for i, e in enumerate(entries)]
@@ -116,14 +105,14 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -
         return stacked_lines(entries, mark, width)
     right = [False, False, True, False]
     lines: list[Line] = [
-        (_padded(header, widths, right), "bold"),
-        ("   players · rules · started", "dim"),
-        ("─" * needed, ""),
+        ((_padded(header, widths, right), "bold"),),
+        (("   players · rules · started", "dim"),),
+        (("─" * needed, ""),),
     ]
     padded = _padded_rows(rows, widths, right)
     for row, entry, both in zip(padded, entries, players, strict=True):
-        lines.append((row, ""))
-        lines.append((f"   {both} · {entry.profile} · {entry.created[:10]}", "dim"))
+        lines.append(((row, ""),))
+        lines.append(((f"   {both} · {entry.profile} · {entry.created[:10]}", "dim"),))
     return lines
 
 
@@ -132,7 +121,7 @@ def stacked_lines(entries: Sequence[MatchEntry], mark: Sequence[str], width: int
     status, broken only between those, for a terminal too narrow for any columns."""
     lines: list[Line] = []
     for i, entry in enumerate(entries):
-        lines.append((entry.id, "bold"))
+        lines.append(((entry.id, "bold"),))
         hands = f"{entry.hands} hand{'s' if entry.hands != 1 else ''}"
         pieces = [
             *(["* current"] if mark[i].strip() else []),
@@ -142,7 +131,7 @@ def stacked_lines(entries: Sequence[MatchEntry], mark: Sequence[str], width: int
             hands,
             status_text(entry),
         ]
-        lines.extend((f"  {line}", "dim") for line in joined(pieces, width - 2))
+        lines.extend(((f"  {line}", "dim"),) for line in joined(pieces, width - 2))
     return lines
 
 
@@ -158,37 +147,9 @@ def joined(pieces: Sequence[str], width: int, separator: str = " · ") -> list[s
     return lines
 
 
-def write_lines(console: Console, lines: Sequence[Line]) -> None:
-    """Write lines through `console`: its stream, its colour system, its styles."""
-    from rich.style import Style
-
-    if console.legacy_windows:  # styles there are calls to the console, not escape codes
-        from rich.text import Text
-
-        for text, style in lines:
-            console.print(Text(text, style=style), soft_wrap=True)
-        return
-    from rich.color import ColorSystem
-
-    styles = {name: Style.parse(name) for name in {style for _, style in lines} if name}
-    systems = {
-        "standard": ColorSystem.STANDARD,
-        "256": ColorSystem.EIGHT_BIT,
-        "truecolor": ColorSystem.TRUECOLOR,
-        "windows": ColorSystem.WINDOWS,
-    }
-    system = systems.get(console.color_system or "")  # None off a terminal: plain text
-    out = [
-        styles[style].render(text, color_system=system) if style and system else text
-        for text, style in lines
-    ]
-    console.file.write("\n".join(out) + "\n")
-    console.file.flush()
-
-
 def print_matches(entries: list[MatchEntry], current: str | None) -> None:
     console = make_console()
     lines = list_lines(entries, current, console.width)
     if any(e.id == current for e in entries):
-        lines.append(("* current match", "dim"))
+        lines.append((("* current match", "dim"),))
     write_lines(console, lines)

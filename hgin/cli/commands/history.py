@@ -115,11 +115,11 @@ def stats(
 
         text = stats_html(figures)
     elif target is not None:
-        from hgin.cli.render_history import stats_text
+        from hgin.cli.render_stats import stats_text
 
         text = stats_text(figures)
     else:
-        from hgin.cli.render_history import print_stats
+        from hgin.cli.render_stats import print_stats
 
         print_stats(figures)
         text = ""

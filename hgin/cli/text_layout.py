@@ -1,0 +1,141 @@
+"""Text laid out by hand for the long outputs (the match list, the statistics): lines of
+styled pieces, written straight to the console's stream with Rich's styles.
+
+Rich's tables, measuring and wrapping cost more than the rest of `hgin stats` together the
+first time they run in a process, and they run once per command. The layout here gives the
+characters Rich's simple tables (no edge) and records gave; `tests/test_text_layout.py`
+compares the two. Every text laid out here was checked for control characters when its file
+was read, so it is written as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from rich.cells import cell_len
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+Piece = tuple[str, str]  # a text and its Rich style ("" for none)
+Line = tuple[Piece, ...]
+GAP = "   "  # between table columns: a cell's padding, the rule's gap, the next cell's padding
+SEPARATOR: Piece = (" · ", "dim")
+BLANK: Line = ()
+
+
+def width_of(text: str) -> int:
+    """Terminal cells taken by `text` (most names are ASCII: one cell a character)."""
+    return len(text) if text.isascii() else cell_len(text)
+
+
+def pad(text: str, width: int, *, right: bool = False) -> str:
+    """`text` padded with spaces to `width` cells, on the left when `right`."""
+    if text.isascii():
+        return text.rjust(width) if right else text.ljust(width)
+    spaces = " " * (width - cell_len(text))
+    return spaces + text if right else text + spaces
+
+
+def wrapped(text: str, width: int | None, style: str = "") -> list[Line]:
+    """`text` broken between words into lines of at most `width` cells (a word longer than
+    a line is folded), as Rich wraps a sentence; None: one line, never broken."""
+    if width is None or width_of(text) <= width:
+        return [((text, style),)]
+    from rich.console import Console
+    from rich.text import Text
+
+    lines = Text(text).wrap(Console(width=width, color_system=None), width)
+    return [((line.plain.rstrip(), style),) for line in lines]
+
+
+def table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    bold_first: bool = False,
+) -> tuple[int, list[Line]]:
+    """A simple table: a bold header, a rule, then the rows; the first column flush left and
+    the others flush right. Returns its width and its lines."""
+    columns = list(zip(header, *rows, strict=True))
+    widths = [max(map(width_of, column)) for column in columns]
+    total = sum(widths) + len(GAP) * (len(widths) - 1)
+
+    def cells(row: Sequence[str], first_style: str, style: str) -> Line:
+        pieces: list[Piece] = []
+        for number, (cell, width) in enumerate(zip(row, widths, strict=True)):
+            if number:
+                pieces.append((GAP, ""))
+            pieces.append((pad(cell, width, right=number > 0), style or first_style))
+            first_style = ""
+        return tuple(pieces)
+
+    lines = [cells(header, "", "bold"), (("─" * total, ""),)]
+    lines.extend(cells(row, "bold" if bold_first else "", "") for row in rows)
+    return total, lines
+
+
+def record(title: str, figures: Iterable[str], width: int, wrap: int | None) -> list[Line]:
+    """One table row stacked as a record, for a terminal too narrow for the table: the title
+    in bold on a line of its own, then the figures indented by two, broken only between
+    figures (a figure longer than a line is wrapped on its own)."""
+    lines = wrapped(title, wrap, "bold")
+    rows: list[list[Piece]] = []
+    used = 0
+    for figure in figures:
+        if not figure:
+            continue
+        size = width_of(figure)
+        if rows and used + len(SEPARATOR[0]) + size <= width - 2:
+            rows[-1].extend([SEPARATOR, (figure, "")])
+            used += len(SEPARATOR[0]) + size
+        else:
+            rows.append([(figure, "")])
+            used = size
+    for row in rows:
+        if len(row) == 1 and wrap is not None and width_of(row[0][0]) > wrap - 2:
+            lines.extend((("  ", ""), *line) for line in wrapped(row[0][0], wrap - 2))
+        else:
+            lines.append((("  ", ""), *row))
+    return lines
+
+
+def write_lines(console: Console, lines: Sequence[Line]) -> None:
+    """Write lines through `console`: its stream, its colour system, its styles."""
+    from rich.style import Style
+
+    if console.legacy_windows:  # styles there are calls to the console, not escape codes
+        from rich.text import Text
+
+        for line in lines:
+            console.print(Text.assemble(*line), soft_wrap=True)
+        return
+    from rich.color import ColorSystem
+
+    systems = {
+        "standard": ColorSystem.STANDARD,
+        "256": ColorSystem.EIGHT_BIT,
+        "truecolor": ColorSystem.TRUECOLOR,
+        "windows": ColorSystem.WINDOWS,
+    }
+    system = systems.get(console.color_system or "")  # None off a terminal: plain text
+    if system is None:
+        text = "\n".join("".join(piece for piece, _ in line) for line in lines)
+    else:
+        names = {style for line in lines for _, style in line if style}
+        styles = {name: Style.parse(name) for name in names}
+        text = "\n".join(
+            "".join(
+                styles[style].render(piece, color_system=system) if style else piece
+                for piece, style in line
+            )
+            for line in lines
+        )
+    console.file.write(text + "\n")
+    console.file.flush()
+
+
+def plain_text(lines: Sequence[Line]) -> str:
+    """The lines as text without styles (for a file)."""
+    return "".join("".join(piece for piece, _ in line) + "\n" for line in lines)
