@@ -32,12 +32,13 @@ def status_text(entry: MatchEntry) -> str:
     return f"won by {entry.winner}" if entry.winner else "ended level"
 
 
-def _columns(rows: Sequence[Sequence[str]]) -> list[int]:
-    """The width of each column (one check of a whole column for the common all-ASCII case)."""
+def _columns(header: Sequence[str], columns: Sequence[Sequence[str]]) -> list[int]:
+    """The width of each column, its header included (an all-ASCII column, most of them, is
+    measured in one pass)."""
     widths = []
-    for column in zip(*rows, strict=True):
-        wide = [cell for cell in column if not cell.isascii()]
-        widths.append(max([*map(len, column), *map(cell_len, wide)]))
+    for title, cells in zip(header, columns, strict=True):
+        measure = len if "".join(cells).isascii() else width_of
+        widths.append(max(width_of(title), *map(measure, cells)))
     return widths
 
 
@@ -55,13 +56,17 @@ def _padded(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool]) 
 def _padded_rows(
     rows: Iterable[Sequence[str]], widths: Sequence[int], right: Sequence[bool]
 ) -> list[str]:
-    """`_padded` of each row; an all-ASCII row (most) is padded by one format call."""
+    """`_padded` of each row. One format call pads a row whose padded cells are ASCII (most
+    rows; the last cell is never padded, only stripped)."""
     template = GAP.join(
         f"{{:{'>' if flush_right else '<'}{width}}}"
-        for width, flush_right in zip(widths, right, strict=True)
+        for width, flush_right in zip(widths[:-1], right, strict=False)
     )
+    template += GAP + "{}"
     return [
-        template.format(*row).rstrip() if "".join(row).isascii() else _padded(row, widths, right)
+        template.format(*row).rstrip()
+        if "".join(row[:-1]).isascii()
+        else _padded(row, widths, right)
         for row in rows
     ]
 
@@ -88,7 +93,7 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -
         [status for status, _ in statuses],
         [winner for _, winner in statuses],
     ]
-    widths = _columns([header, *zip(*columns, strict=True)])
+    widths = _columns(header, columns)
     needed = sum(widths) + len(GAP) * (len(widths) - 1)
     if needed <= width:
         right = [False, False, False, False, False, True, False, False]
@@ -98,8 +103,9 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -
             *(((line, ""),) for line in _padded_rows(zip(*columns, strict=True), widths, right)),
         ]
     header = ["", "Match", "Hands", "Status"]
-    rows = [[mark[i], e.id, str(e.hands), status_text(e)] for i, e in enumerate(entries)]
-    widths = _columns([header, *rows])
+    narrow = [mark, columns[1], columns[5], [status_text(e) for e in entries]]
+    rows = list(zip(*narrow, strict=True))
+    widths = _columns(header, narrow)
     needed = sum(widths) + len(GAP) * 3
     if needed > width:
         return stacked_lines(entries, mark, width)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hgin.errors import HginError
@@ -166,7 +167,7 @@ class MatchCache:
         """Every readable match's list entry, newest first."""
         rows = self._rows(with_stats=False)
         entries = [entry_of(match_id, row) for match_id, row in rows.items()]
-        entries.sort(key=lambda e: (e.created, e.id), reverse=True)
+        entries.sort(key=itemgetter(3, 0), reverse=True)  # created, then id
         return entries
 
     def records(self) -> list[MatchRecord]:
@@ -222,8 +223,8 @@ class MatchCache:
             return {}
         rows = {}
         for line in lines[1:]:
-            match_id, _, rest = line.partition("\t")
-            rows[match_id] = rest.split("\t")
+            fields = line.split("\t")
+            rows[fields[0]] = fields[1:]
         return rows
 
     def flush(self) -> None:
