@@ -29,7 +29,7 @@ from hgin.play.parser import (
     parse_line,
     resolved,
 )
-from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
+from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper, now_text
 
 if TYPE_CHECKING:
     from hgin.engine.card_entry import CountedHand
@@ -111,7 +111,7 @@ class TableSession:
     def _over_note(self) -> tuple[str, ...]:
         return (over_note(),) if self.match.sheet.finished else ()
 
-    def _changed(self, outcome: Outcome) -> Reply:
+    def _changed(self, outcome: Outcome | CardOutcome) -> Reply:
         was_over = self.match.sheet.finished
         self.match = outcome.match
         note = self._over_note() if not was_over else ()

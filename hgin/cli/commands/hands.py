@@ -42,7 +42,7 @@ def typed_counts(
     return counts_after(f"hgin {command}", player, typed, whats)
 
 
-def show_outcome(outcome: Outcome) -> None:
+def show_outcome(outcome: Outcome | CardOutcome) -> None:
     """Print the updated sheet and what happened."""
     from hgin.cli.render import print_sheet
 
