@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hgin.cli.startup import given_words, only_the_command
+from hgin.cli.startup import command_word, given_words, only_the_command
 from hgin.scorekeeper import ScoreKeeper
 
 ENGINE = (
@@ -76,7 +76,7 @@ def test_the_engine_imports_neither_typer_nor_rich(module: str, hgin_home: Path)
 
 
 def test_importing_the_cli_loads_no_rich_and_no_engine(hgin_home: Path) -> None:
-    names, _ = imported(["-c", "import hgin.cli"], hgin_home)
+    names, _ = imported(["-c", "import hgin.cli; hgin.cli.app"], hgin_home)
     assert "hgin.cli.commands.matches" in names  # the commands are registered
     assert loaded(names, "rich") == []
     assert loaded(names, "pydantic") == []
@@ -173,18 +173,57 @@ def test_a_bad_value_is_still_refused_by_typer(with_match: Path) -> None:
 
 
 def test_only_the_named_command_is_built() -> None:
-    import hgin.cli.commands  # noqa: F401 - registers the commands
-    from hgin.cli.app import app
+    from hgin.cli import app
 
-    view = only_the_command(app, ["gin", "ann", "18"], {})
-    assert [getattr(i.callback, "__name__", "") for i in view.registered_commands] == ["gin"]
-    assert view.registered_groups == []
-    series = only_the_command(app, ["--version", "series", "show"], {})
+    def view(words: list[str]) -> Any:
+        return only_the_command(app, command_word(words, {}))
+
+    gin = view(["gin", "ann", "18"])
+    assert [getattr(i.callback, "__name__", "") for i in gin.registered_commands] == ["gin"]
+    assert gin.registered_groups == []
+    series = view(["--version", "series", "show"])
     assert series.registered_commands == []
     assert [g.name for g in series.registered_groups] == ["series"]
     assert len(app.registered_commands) > 10  # the app itself is left whole
     for words in ([], ["--help"], ["nonsense"], ["-m", "x"]):
-        assert only_the_command(app, words, {}) is app
+        assert view(words) is app
+
+
+def test_every_command_is_registered_by_the_module_the_table_names() -> None:
+    from hgin.cli import app
+    from hgin.cli.commands import MODULES
+    from hgin.cli.startup import command_name
+
+    registered = {
+        command_name(info): info.callback.__module__
+        for info in app.registered_commands
+        if info.callback is not None
+    }
+    for group in app.registered_groups:
+        assert group.typer_instance is not None
+        callbacks = [c.callback for c in group.typer_instance.registered_commands]
+        registered[command_name(group)] = next(c for c in callbacks if c).__module__
+    assert registered == {name: f"hgin.cli.commands.{module}" for name, module in MODULES.items()}
+
+
+@pytest.mark.parametrize(
+    ("argv", "modules"),
+    [
+        (["matches"], ["history"]),
+        (["stats", "--json"], ["history"]),
+        (["gin", "ann", "12"], ["hands"]),
+        (["--help"], "every"),
+        ([], "every"),  # a bare 'hgin' shows the sheet, or the help before the first match
+    ],
+)
+def test_a_run_imports_only_the_module_of_its_command(
+    argv: list[str], modules: list[str] | str, with_match: Path
+) -> None:
+    from hgin.cli.commands import MODULES
+
+    names, _ = imported(["-m", "hgin", *argv], with_match)
+    found = sorted(n.rsplit(".", 1)[1] for n in loaded(names, "hgin.cli.commands")[1:])
+    assert found == (sorted(set(MODULES.values())) if modules == "every" else modules)
 
 
 @pytest.mark.parametrize(
@@ -273,7 +312,7 @@ class RuntimeParam(coercion.RuntimeParam):
     shape: object  # a field the quick converter does not know about
 
 coercion.RuntimeParam = RuntimeParam
-from hgin.cli.app import main
+from hgin.cli.application import main
 sys.argv = ["hgin", *sys.argv[1:]]
 main()
 """

@@ -1,7 +1,26 @@
 """The command line: Typer commands that parse, call one `ScoreKeeper` method, and render.
-May import: anything (typer and rich only here, each where it is used)."""
+May import: anything (typer and rich only here, each where it is used).
 
-from hgin.cli import commands as _commands  # noqa: F401 - registers the commands
-from hgin.cli.app import app, main
+`hgin.cli.app` is the Typer app with every command registered (`hgin.cli.application` holds
+it); `hgin.cli.main` runs the `hgin` command, which registers only the command it runs (see
+`hgin.cli.commands`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgin.cli.application import main
 
 __all__ = ["app", "main"]
+
+
+def __getattr__(name: str) -> Any:
+    # The app is looked up on first use, so that the entry point registers no command itself.
+    if name == "app":
+        from hgin.cli.application import app
+        from hgin.cli.commands import load_all
+
+        load_all()
+        return app
+    raise AttributeError(f"module 'hgin.cli' has no attribute {name!r}")

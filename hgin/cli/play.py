@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from hgin.cli.app import one_line
+from hgin.cli.application import one_line
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting
 from hgin.scorekeeper import ScoreKeeper

@@ -40,21 +40,19 @@ def given_words(argv: Sequence[str], environ: Mapping[str, str]) -> list[str]:
     return words_before_cursor(environ)
 
 
-def only_the_command(
-    app: typer.Typer, argv: Sequence[str], environ: Mapping[str, str]
-) -> typer.Typer:
-    """`app` holding only the command the words name; `app` itself when they name none.
+def command_word(argv: Sequence[str], environ: Mapping[str, str]) -> str | None:
+    """The command the words name, as typed: the options before a command name are all
+    flags, so it is the first word that is not an option; None when there is none."""
+    return next((w for w in given_words(argv, environ) if not w.startswith("-")), None)
 
-    The options before a command name are all flags, so the first word that is not an option
-    is the command name.
-    """
-    words = given_words(argv, environ)
-    if not words:
+
+def only_the_command(app: typer.Typer, command: str | None) -> typer.Typer:
+    """`app` holding only `command` (a name as typed); `app` itself when it names none."""
+    if command is None:
         return app
-    first = next((w for w in words if not w.startswith("-")), None)
-    commands = [i for i in app.registered_commands if command_name(i) == first]
-    groups = [i for i in app.registered_groups if command_name(i) == first]
-    if first is None or len(commands) + len(groups) != 1:
+    commands = [i for i in app.registered_commands if command_name(i) == command]
+    groups = [i for i in app.registered_groups if command_name(i) == command]
+    if len(commands) + len(groups) != 1:
         return app
     view = copy.copy(app)
     view.registered_commands = commands

@@ -1,37 +1,59 @@
-"""Each module here adds its commands to `hgin.cli.app.app` when imported."""
+"""Each module here adds its commands to `hgin.cli.application.app` when imported.
 
-from hgin.cli.commands import (
-    config,
-    count,
-    demo,
-    editing,
-    hands,
-    history,
-    journal,
-    matches,
-    play,
-    restore,
-    rules,
-    series,
-    settle,
-    summary,
-    transfer,
-)
+A run imports only the module of the command it runs (`load`): importing all of them costs
+every command the imports of all the others (the rule registry, for one). Help, a bare `hgin`,
+completing a command's name and a word that names no command get them all (`load_all`).
+"""
 
-__all__ = [
-    "config",
-    "count",
-    "demo",
-    "editing",
-    "hands",
-    "history",
-    "journal",
-    "matches",
-    "play",
-    "restore",
-    "rules",
-    "series",
-    "settle",
-    "summary",
-    "transfer",
-]
+from __future__ import annotations
+
+# The module that registers each command and command group (tests/test_import_structure.py
+# checks this against what the modules register).
+MODULES = {
+    "new": "matches",
+    "show": "matches",
+    "use": "matches",
+    "gin": "hands",
+    "knock": "hands",
+    "draw": "hands",
+    "notice": "hands",
+    "undo": "hands",
+    "redo": "hands",
+    "edit": "editing",
+    "delete": "editing",
+    "log": "journal",
+    "matches": "history",
+    "stats": "history",
+    "summary": "summary",
+    "settle": "settle",
+    "play": "play",
+    "restore": "restore",
+    "rules": "rules",
+    "series": "series",
+    "count": "count",
+    "export": "transfer",
+    "import": "transfer",
+    "config": "config",
+    "demo": "demo",
+}
+
+
+def load(command: str | None) -> None:
+    """Register `command` (a name as typed), or every command when it names none."""
+    module = MODULES.get(command or "")
+    if module is None:
+        load_all()
+    else:
+        _register(module)
+
+
+def load_all() -> None:
+    """Register every command."""
+    for module in sorted(set(MODULES.values())):
+        _register(module)
+
+
+def _register(module: str) -> None:
+    # __import__ rather than importlib.import_module: `python -X importtime` shows only the
+    # former, and the start-up tests and profiling read it.
+    __import__(f"hgin.cli.commands.{module}")

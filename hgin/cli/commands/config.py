@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.app import JsonFlag, app
+from hgin.cli.application import JsonFlag, app
 from hgin.cli.streams import print_json
 
 

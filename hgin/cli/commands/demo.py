@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.app import app
+from hgin.cli.application import app
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
 # The friendly profile's worked example (30, then a gin against 18, then 35) in a whole match.

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.app import MatchOption, app, count_argument, refuse_option_word
+from hgin.cli.application import MatchOption, app, count_argument, refuse_option_word
 from hgin.scorekeeper import ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.app import MatchOption, app, complete_player, refuse_option_word
+from hgin.cli.application import MatchOption, app, complete_player, refuse_option_word
 from hgin.errors import HginError
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 

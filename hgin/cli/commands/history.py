@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.app import JsonFlag, app, complete_known_player
+from hgin.cli.application import JsonFlag, app, complete_known_player
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper

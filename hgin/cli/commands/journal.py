@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.cli.application import JsonFlag, MatchOption, app
 from hgin.scorekeeper import ScoreKeeper
 
 

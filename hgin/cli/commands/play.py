@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from hgin.cli.app import MatchOption, app
+from hgin.cli.application import MatchOption, app
 
 
 @app.command()

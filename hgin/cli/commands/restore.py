@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.cli.application import JsonFlag, MatchOption, app
 from hgin.cli.streams import print_json
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper

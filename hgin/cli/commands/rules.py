@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from hgin.cli.app import HginTyper, JsonFlag, MatchOption, app
+from hgin.cli.application import HginTyper, JsonFlag, MatchOption, app
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES, with_options

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.app import HginTyper, JsonFlag, app, complete_player
+from hgin.cli.application import HginTyper, JsonFlag, app, complete_player
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.app import MatchOption, app
+from hgin.cli.application import MatchOption, app
 from hgin.cli.summary_formats import SummaryFormat
 from hgin.scorekeeper import ScoreKeeper
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.app import JsonFlag, MatchOption, app
+from hgin.cli.application import JsonFlag, MatchOption, app
 from hgin.cli.streams import print_document, print_json
 from hgin.scorekeeper import ScoreKeeper
 

@@ -128,6 +128,10 @@ def _every_command() -> list[tuple[str, list[Any]]]:
     """Every command of the whole app with its parameters (built only for a refusal)."""
     import typer.main
 
+    from hgin.cli.commands import load_all
+
+    load_all()  # a run registers only its own command
+
     found: list[tuple[str, list[Any]]] = []
 
     def walk(group: Any, prefix: str) -> None:
@@ -433,12 +437,14 @@ def main() -> None:
     """Entry point of the `hgin` command."""
     import os
 
-    import hgin.cli.commands  # noqa: F401 - registers the commands
-    from hgin.cli.startup import collect_rarely, only_the_command, spare_the_exit
+    from hgin.cli.commands import load
+    from hgin.cli.startup import collect_rarely, command_word, only_the_command, spare_the_exit
 
     collect_rarely()
     try:
-        only_the_command(app, sys.argv[1:], os.environ)(prog_name="hgin")
+        typed = command_word(sys.argv[1:], os.environ)
+        load(typed)
+        only_the_command(app, typed)(prog_name="hgin")
     finally:
         spare_the_exit()
 
