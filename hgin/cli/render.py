@@ -16,7 +16,6 @@ from hgin.engine.narrate import describe_decided, describe_result, notice_line
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
-from hgin.reports.settlement import settlement_lines
 from hgin.reports.summary import (
     closed_record,
     game_score,
@@ -313,6 +312,8 @@ def summary_view(match: Match, *, records: bool = True) -> Group:
     settlement = summary_settlement(match)
     if settlement is not None:
         settling = [Text("Settling up", style="bold underline")]
+        from hgin.reports.settlement import settlement_lines
+
         settling += [Text(line) for line in settlement_lines(settlement)]
         settling.append(Text(""))
     return Group(

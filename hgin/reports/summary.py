@@ -8,13 +8,16 @@ here, so they always say the same thing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from hgin.engine.match import Match
 from hgin.engine.narrate import describe_result, games_phrase, notice_line
 from hgin.engine.rules import Rules
-from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.engine.sheet import Game, PlayedHand, Sheet, empty_sheet, extend, game_name
 from hgin.reports.symbols import NOT_OPEN
+
+if TYPE_CHECKING:  # the settlement is worked out for the summary only, never for the sheet
+    from hgin.engine.settle import Settlement
 
 KIND_PHRASES = {
     "gin": "gin by",
@@ -187,5 +190,7 @@ def shown_games(sheet: Sheet) -> tuple[Game, ...]:
 
 def summary_settlement(match: Match) -> Settlement | None:
     """Who pays whom, when the match has a stake (summaries settle only in money)."""
+    from hgin.engine.settle import settle, stake_of
+
     stake = stake_of(match.rules)
     return settle(match.sheet, stake) if stake is not None else None

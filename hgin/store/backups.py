@@ -6,9 +6,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from hgin.store.guard import real_folder, remove, sweep_temp_files, write_atomic
 
@@ -21,9 +21,8 @@ STAMP = "%Y%m%dT%H%M%SZ"
 LAST_SERIAL = 999_999
 
 
-@dataclass(frozen=True, slots=True)
-class Backup:
-    """One kept version of a match file."""
+class Backup(NamedTuple):
+    """One kept version of a match file (a named tuple: every save loads this module)."""
 
     path: Path
     kept_at: datetime

@@ -8,9 +8,8 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hgin.engine.identifiers import IDENTIFIER
 from hgin.engine.identifiers import stem as identifier_stem
@@ -46,9 +45,9 @@ HOME_TEMP_PREFIXES = (".current.", ".cache.json.", ".index.json.", ".stats-cache
 MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
 
 
-@dataclass(frozen=True, slots=True)
-class BackupEntry:
-    """A backup as `hgin restore` lists it: its number, and what it holds if it can be read."""
+class BackupEntry(NamedTuple):
+    """A backup as `hgin restore` lists it: its number, and what it holds if it can be read.
+    (A named tuple: every command loads this module, and a dataclass costs its start.)"""
 
     number: int
     backup: Backup
