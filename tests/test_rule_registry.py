@@ -125,7 +125,7 @@ def test_a_text_option_reads_and_checks_its_values() -> None:
     import dataclasses
 
     (field,) = dataclasses.fields(WithStake)
-    option = dataclasses.replace(field.metadata["option"], name="stake")
+    option = field.metadata["option"]._replace(name="stake")
     assert option.kind == "text"
     assert option.parse(" 0.5 ") == "0.50"
     assert option.parse("none") is None

@@ -13,7 +13,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award
 from hgin.engine.rules import Rules, check_rules
@@ -22,8 +23,13 @@ from hgin.errors import HginError
 SNAPSHOT_EVERY = 128
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+# Change and Kind are named tuples, as immutable as frozen dataclasses and much quicker to
+# define: every command that opens a match loads this module.
+
+
+class Change(NamedTuple):
     """One journal entry: its number (from 1), local time, kind, the sentence made when it was
     made (never read back as truth) and the operation's data (see `KINDS`)."""
 
@@ -31,7 +37,7 @@ class Change:
     at: str
     kind: str
     text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = NO_DATA
 
 
 @dataclass(slots=True)
@@ -72,8 +78,7 @@ class State:
 Step = Callable[["Fold", Change], None]
 
 
-@dataclass(frozen=True, slots=True)
-class Kind:
+class Kind(NamedTuple):
     """A kind of change: its data fields (name -> value type, read and written by the match
     file's schema: hand, hands, count, values, rules) and how it applies and reverts.
     `reverted` is None for the kinds that cannot themselves be undone (undo, redo)."""

@@ -132,7 +132,7 @@ class Match:
 
     def worded(self, text: str) -> Match:
         """The match with the sentence of its latest change set."""
-        last = dataclasses.replace(self.journal[-1], text=text)
+        last = self.journal[-1]._replace(text=text)
         changed = dataclasses.replace(self, journal=(*self.journal[:-1], last))
         for name in ("folded", "hands", "sheet"):
             if name in self.__dict__:

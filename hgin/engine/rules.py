@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, Literal, NamedTuple, TypeVar, get_args
 
 from hgin.engine.money import read_stake
 from hgin.errors import HginError
@@ -40,9 +40,9 @@ SWITCH_OFF = ("off", "no", "false", "0")
 Value = TypeVar("Value")
 
 
-@dataclass(frozen=True, slots=True)
-class RuleOption:
-    """One rule option of the registry: everything any command needs to offer and check it.
+class RuleOption(NamedTuple):
+    """One rule option of the registry: everything any command needs to offer and check it
+    (a named tuple: every command loads the registry, and a dataclass costs its start).
 
     `read`, for a text option, turns what was typed into the stored value (or refuses it with
     an HginError); a stored text value is valid when reading it gives it back unchanged.
@@ -379,7 +379,7 @@ class Rules:
 def rule_options() -> tuple[RuleOption, ...]:
     """The registry: every rule option, in the order `Rules` declares them."""
     return tuple(
-        dataclasses.replace(f.metadata["option"], name=f.name)
+        f.metadata["option"]._replace(name=f.name)
         for f in dataclasses.fields(Rules)
         if "option" in f.metadata
     )

@@ -7,8 +7,7 @@ here, so they always say the same thing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from hgin.engine.match import Match
 from hgin.engine.narrate import describe_result, games_phrase, notice_line
@@ -62,8 +61,7 @@ def roman_list(numbers: tuple[int, ...] | list[int]) -> str:
     return " ".join(game_name(n) for n in numbers)
 
 
-@dataclass(frozen=True, slots=True)
-class HandLine:
+class HandLine(NamedTuple):
     """One row of the hands table, as text."""
 
     number: int
