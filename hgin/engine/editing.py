@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
 from hgin.engine.match import Match
@@ -443,8 +442,7 @@ def restore(match: Match, number: int, at: str) -> Done:
 # -- the log -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class JournalRow:
+class JournalRow(NamedTuple):
     """One change as `hgin log` lists it; `status` says where it stands now: 'in force',
     'undone' (redo brings it back), 'set aside' (only 'hgin restore' brings it back), or ''
     for undos, redos and what they moved."""
