@@ -264,7 +264,7 @@ def edit(match: Match, number: int, typed: Hand, at: str) -> Done:
     index = hand_index(match, number)
     old = match.hands[index]
     player = match.player(typed.player) if typed.player is not None else None
-    new = written_plainly(dataclasses.replace(typed, player=player, recorded_at=old.recorded_at))
+    new = written_plainly(typed._replace(player=player, recorded_at=old.recorded_at))
     if _scored(new) == _scored(old):
         raise HginError(f"hand {number} is already {entry_text(old)}: nothing to change")
     try:

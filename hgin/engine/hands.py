@@ -9,8 +9,6 @@ the Oklahoma upcard's value), D is 0..98; Straight Gin has no knocks.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from hgin.engine.rules import MAX_DEADWOOD, Rules, knock_limit
@@ -29,9 +27,10 @@ RESULT_TITLES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A hand as entered: the counts are the only facts; points are always derived."""
+class Hand(NamedTuple):
+    """A hand as entered: the counts are the only facts; points are always derived. (Named
+    tuples here, as the journal's changes and the sheet's parts: as immutable as frozen
+    dataclasses, and far quicker to define on every command that opens a match.)"""
 
     kind: HandKind
     player: str | None = None
@@ -44,8 +43,7 @@ class Hand:
 
 
 class Award(NamedTuple):
-    """Who won a hand and how many points, with the arithmetic spelled out (a named tuple:
-    immutable, and quicker to define than a dataclass, on every command that opens a match)."""
+    """Who won a hand and how many points, with the arithmetic spelled out."""
 
     result: Result
     winner: str | None
@@ -75,7 +73,7 @@ def written_plainly(hand: Hand) -> Hand:
     from hgin.cards.model import parse_card
 
     canonical = str(parse_card(hand.upcard))
-    return hand if canonical == hand.upcard else dataclasses.replace(hand, upcard=canonical)
+    return hand if canonical == hand.upcard else hand._replace(upcard=canonical)
 
 
 def upcard_facts(rules: Rules, hand: Hand) -> tuple[int | None, bool]:

@@ -15,7 +15,6 @@ then); from then on the games in progress are played out. Entry generalises unch
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from hgin.engine.hands import Award, Hand, hand_award, other_player
@@ -83,8 +82,7 @@ class PlayedHand(NamedTuple):
     opened: tuple[int, ...] = ()  # the games this hand's closings opened (rolling)
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
+class Sheet(NamedTuple):
     """The whole score sheet after the given hands."""
 
     players: tuple[str, str]
@@ -97,7 +95,7 @@ class Sheet:
     finished: bool
     winner: str | None
     totals: dict[str, int]
-    games_won: dict[str, int] = field(default_factory=dict)
+    games_won: dict[str, int]
     notice_after: int | None = None
 
     @property

@@ -8,7 +8,6 @@ later, against the match, by any unique start of the name.
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import shlex
 from collections.abc import Sequence
@@ -72,7 +71,7 @@ def resolved(entry: TypedHand, match: Match, recorded_at: str | None) -> Hand:
     if from_cards(entry):
         raise HginError("a correction takes the counts, not the cards ('hgin count' gives them)")
     player = match.player(entry.player) if entry.player is not None else None
-    return dataclasses.replace(entry, player=player, recorded_at=recorded_at)
+    return entry._replace(player=player, recorded_at=recorded_at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,11 +307,11 @@ def entry_with(entry: TypedHand, upcard: str | None, big: bool) -> TypedHand:
     if big:
         if entry.kind not in ("gin", "big_gin"):
             raise HginError("--big goes with gin only")
-        entry = dataclasses.replace(entry, kind="big_gin")
+        entry = entry._replace(kind="big_gin")
     if upcard is not None:
         if entry.kind == "draw":
             raise HginError("a dead hand needs no upcard")
-        entry = dataclasses.replace(entry, upcard=upcard)
+        entry = entry._replace(upcard=upcard)
     return entry
 
 
