@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -11,6 +11,15 @@ from rich.text import Text
 
 from hgin.cli.console import make_console as make_console  # still importable from here
 from hgin.cli.layout import Fit, Pieces, record
+from hgin.cli.text_layout import (
+    SEPARATOR,
+    Line,
+    Piece,
+    line_width,
+    pieces_lines,
+    wrapped,
+    write_lines,
+)
 from hgin.engine.match import Match
 from hgin.engine.narrate import describe_decided, describe_result, notice_line
 from hgin.engine.rules import Rules
@@ -32,40 +41,48 @@ from hgin.reports.summary import (
 )
 from hgin.reports.symbols import BAR_FULL, NOT_OPEN, WON_MARK
 
-
-def _game_header(game: Game, rules: Rules) -> Text:
-    header = Text(f"Game {game_name(game.number)}", style="bold")
-    if game.closed:
-        header.append("\nclosed", style="dim")
-    else:
-        header.append(f"\nto {rules.target}", style="dim")
-    return header
+# A cell's content is built once, as lines of styled pieces: the sheet laid out by hand
+# (`sheet_lines`) writes them as they are, the Rich tables turn them into Text (`as_text`).
 
 
-def _game_cell(game: Game, player: str, sheet: Sheet) -> Text:
+def as_text(lines: Sequence[Line]) -> Text:
+    """Lines of styled pieces as one Rich Text."""
+    text = Text()
+    for number, line in enumerate(lines):
+        if number:
+            text.append("\n")
+        for piece, style in line:
+            text.append(piece, style=style or None)
+    return text
+
+
+def _game_header(game: Game, rules: Rules) -> list[Line]:
+    below = "closed" if game.closed else f"to {rules.target}"
+    return [((f"Game {game_name(game.number)}", "bold"),), ((below, "dim"),)]
+
+
+def _game_cell(game: Game, player: str, sheet: Sheet) -> list[Line]:
     if not game.entered[player] and game.scores[player] == 0:
-        return Text(NOT_OPEN, style="dim")
+        return [((NOT_OPEN, "dim"),)]
     points = game.scores[player]
     if not game.closed:
-        return Text(f"{points}\n{progress_bar(points, sheet.rules.target)}")
-    cell = Text()
+        return [((str(points), ""),), ((progress_bar(points, sheet.rules.target), ""),)]
     if game.winner == player:
-        cell.append(f"{WON_MARK} {points}", style="bold green")
+        lines: list[Line] = [((f"{WON_MARK} {points}", "bold green"),)]
     else:
-        cell.append(str(points), style="dim")
+        lines = [((str(points), "dim"),)]
     bonus = game.bonuses[player]
     if sheet.rules.has_bonuses and bonus:
-        cell.append(f"\n+{bonus}", style="dim")
-    return cell
+        lines.append(((f"+{bonus}", "dim"),))
+    return lines
 
 
-def _player_label(player: str, sheet: Sheet) -> Text:
-    name = Text(player, style="bold")
+def _player_label(player: str, sheet: Sheet) -> Line:
     if sheet.finished and sheet.winner == player:
-        name.append(" (winner)")
-    elif not sheet.finished and sheet.dealer == player:
-        name.append(" (deals)", style="dim")
-    return name
+        return ((player, "bold"), (" (winner)", ""))
+    if not sheet.finished and sheet.dealer == player:
+        return ((player, "bold"), (" (deals)", "dim"))
+    return ((player, "bold"),)
 
 
 def sheet_table(sheet: Sheet) -> Table:
@@ -74,13 +91,13 @@ def sheet_table(sheet: Sheet) -> Table:
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column("Player", no_wrap=False, max_width=18)
     for game in games:
-        table.add_column(_game_header(game, sheet.rules), justify="right", no_wrap=True)
+        table.add_column(as_text(_game_header(game, sheet.rules)), justify="right", no_wrap=True)
     table.add_column(Text("Wins", style="bold"), justify="right")
     if sheet.rules.shows_totals:
         table.add_column(Text("Total", style="bold"), justify="right")
     for player in sheet.players:
-        row: list[Text] = [_player_label(player, sheet)]
-        row.extend(_game_cell(game, player, sheet) for game in games)
+        row: list[Text] = [as_text([_player_label(player, sheet)])]
+        row.extend(as_text(_game_cell(game, player, sheet)) for game in games)
         row.append(Text(str(sheet.wins[player])))
         if sheet.rules.shows_totals:
             row.append(Text(str(sheet.totals[player])))
@@ -102,11 +119,11 @@ def narrow_sheet_table(sheet: Sheet, *, label_lines: bool = False) -> Table:
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column("", no_wrap=True)
     for player in sheet.players:
-        label = _stacked_label(player, sheet) if label_lines else _player_label(player, sheet)
-        table.add_column(label, justify="right", min_width=6)
+        label = _stacked_label(player, sheet) if label_lines else [_player_label(player, sheet)]
+        table.add_column(as_text(label), justify="right", min_width=6)
     for game in shown_games(sheet):
-        cells = [_game_cell(game, player, sheet) for player in sheet.players]
-        table.add_row(_game_header(game, sheet.rules), *cells)
+        cells = [as_text(_game_cell(game, player, sheet)) for player in sheet.players]
+        table.add_row(as_text(_game_header(game, sheet.rules)), *cells)
     table.add_section()
     table.add_row(Text("Wins", style="bold"), *(Text(str(sheet.wins[p])) for p in sheet.players))
     if sheet.rules.shows_totals:
@@ -115,14 +132,10 @@ def narrow_sheet_table(sheet: Sheet, *, label_lines: bool = False) -> Table:
     return table
 
 
-def _stacked_label(player: str, sheet: Sheet) -> Text:
+def _stacked_label(player: str, sheet: Sheet) -> list[Line]:
     """The player's name, with '(winner)' or '(deals)' under it."""
-    label = _player_label(player, sheet)
-    name = Text(player, style="bold")
-    tail = label.plain[len(player) :].strip()
-    if tail:
-        name.append("\n" + tail, style="dim")
-    return name
+    name, *tail = _player_label(player, sheet)
+    return [(name,), *(((piece.strip(), "dim"),) for piece, _ in tail)]
 
 
 def sheet_records(sheet: Sheet) -> Group:
@@ -135,9 +148,9 @@ def sheet_records(sheet: Sheet) -> Group:
         lines = []
         for player in sheet.players:
             line = Text("  ")
-            line.append_text(_player_label(player, sheet))
+            line.append_text(as_text([_player_label(player, sheet)]))
             line.append(" ")
-            line.append_text(_game_cell(game, player, sheet))
+            line.append_text(as_text(_game_cell(game, player, sheet)))
             line.plain = line.plain.replace("\n", "  ")
             lines.append(line)
         parts.append(Group(Text(f"Game {game_name(game.number)} · {state}", style="bold"), *lines))
@@ -149,10 +162,16 @@ def sheet_records(sheet: Sheet) -> Group:
     return Group(*parts)
 
 
-def sheet_notes(sheet: Sheet) -> list[Text | Pieces]:
+# A line under the sheet: pieces joined by the separator and broken only between pieces, or
+# (separator None) one sentence, wrapped like any text.
+Note = tuple[list[Piece], Piece | None]
+PLAIN_DOT: Piece = (" · ", "")
+
+
+def sheet_notes(sheet: Sheet) -> list[Note]:
     """The lines under the sheet: the closed games of a rolling match, what the marks mean,
     who deals, the result."""
-    notes: list[Text | Pieces] = []
+    notes: list[Note] = []
     games = shown_games(sheet)
     if sheet.rules.rolling:
         shown = {g.number for g in games}
@@ -163,8 +182,8 @@ def sheet_notes(sheet: Sheet) -> list[Text | Pieces]:
         ]
         if record:
             record[0] = f"closed: {record[0]}"
-            notes.append(Pieces((Text(item) for item in record), Text(", ")))
-        notes.append(Pieces(Text(part) for part in standing_parts(sheet)))
+            notes.append(([(item, "") for item in record], (", ", "")))
+        notes.append(([(part, "") for part in standing_parts(sheet)], PLAIN_DOT))
     shown_dash = any(not g.entered[p] and g.scores[p] == 0 for g in games for p in sheet.players)
     legend = []
     if shown_dash:
@@ -174,46 +193,163 @@ def sheet_notes(sheet: Sheet) -> list[Text | Pieces]:
     if any(not g.closed and (g.entered[p] or g.scores[p]) for g in games for p in g.scores):
         legend.append(f"{BAR_FULL} share of the {sheet.rules.target} reached")
     if legend:
-        notes.append(Pieces((Text(item, style="dim") for item in legend), Text(" · ", "dim")))
+        notes.append(([(item, "dim") for item in legend], SEPARATOR))
     result = describe_result(sheet)
     if result:
-        notes.append(Text(result, style="bold"))
+        notes.append(([(result, "bold")], None))
     else:
         decided = describe_decided(sheet)
         if decided:
-            notes.append(Text(decided, style="bold"))
-        notes.append(Text(f"Next deal: {sheet.dealer}."))
+            notes.append(([(decided, "bold")], None))
+        notes.append(([(f"Next deal: {sheet.dealer}.", "")], None))
     return notes
+
+
+def _title(match: Match) -> list[Piece]:
+    first, second = match.players
+    return [
+        (f"{first} v {second}", "bold"),
+        (rules_label(match.rules), "dim"),
+        (f"match {match.id}", "dim"),
+        (notice_line(match.sheet), "bold"),
+    ]
+
+
+def _rich_note(note: Note) -> Text | Pieces:
+    pieces, separator = note
+    if separator is None:
+        return as_text([tuple(pieces)])
+    return Pieces((as_text([(piece,)]) for piece in pieces), as_text([(separator,)]))
 
 
 def sheet_view(match: Match) -> Group:
     """Title, table and notes for one match."""
     sheet = match.sheet
-    first, second = match.players
-    title = Pieces(
-        [
-            Text(f"{first} v {second}", style="bold"),
-            Text(rules_label(match.rules), style="dim"),
-            Text(f"match {match.id}", style="dim"),
-            Text(notice_line(sheet), style="bold"),
-        ],
-        separator=Text(" · ", style="dim"),
-    )
+    title = _rich_note((_title(match), SEPARATOR))
     table = Fit(
         sheet_table(sheet),
         narrow_sheet_table(sheet),
         narrow_sheet_table(sheet, label_lines=True),
         sheet_records(sheet),
     )
-    return Group(title, table, *sheet_notes(sheet))
+    return Group(title, table, *map(_rich_note, sheet_notes(sheet)))
+
+
+PLAYER_WIDTH = 18  # the sheet's name column; a longer label wraps (and Rich lays it out)
+GAP = "   "  # between columns of a table without an edge (padding, rule, padding)
+
+
+def _block(lines: Sequence[Line], width: int, *, right: bool) -> list[Line]:
+    """`lines` each padded to `width` cells."""
+    padded = []
+    for line in lines:
+        spaces = (" " * (width - line_width(line)), "")
+        padded.append((spaces, *line) if right else (*line, spaces))
+    return padded
+
+
+def _row(cells: Sequence[list[Line]], widths: Sequence[int], *, bottom: bool) -> list[Line]:
+    """One table row of cells several lines high, as lines: each cell padded to its column's
+    width (the first flush left, the others right), aligned to the top (or `bottom`)."""
+    height = max(len(cell) for cell in cells)
+    columns = []
+    for number, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+        empty: list[Line] = [()] * (height - len(cell))
+        stacked = [*empty, *cell] if bottom else [*cell, *empty]
+        columns.append(_block(stacked, width, right=number > 0))
+    lines = []
+    for parts in zip(*columns, strict=True):
+        pieces: list[Piece] = []
+        for number, part in enumerate(parts):
+            if number:
+                pieces.append((GAP, ""))
+            pieces.extend(part)
+        lines.append(_stripped(pieces))
+    return lines
+
+
+def _stripped(pieces: list[Piece]) -> Line:
+    """The pieces without the blanks they end in."""
+    while pieces and not pieces[-1][0].rstrip():
+        pieces.pop()
+    if pieces:
+        text, style = pieces[-1]
+        pieces[-1] = (text.rstrip(), style)
+    return tuple(pieces)
+
+
+def _wide_table(sheet: Sheet) -> tuple[int, list[Line]] | None:
+    """The lines of `sheet_table` laid out by hand and its width; None when a player's label
+    is too long for its column (Rich then wraps it)."""
+    games = shown_games(sheet)
+    totals = sheet.rules.shows_totals
+    header: list[list[Line]] = [[(("Player", "bold"),)]]
+    header.extend(_game_header(game, sheet.rules) for game in games)
+    header.append([(("Wins", "bold"),)])
+    if totals:
+        header.append([(("Total", "bold"),)])
+    rows: list[list[list[Line]]] = []
+    for player in sheet.players:
+        row = [[_player_label(player, sheet)]]
+        row.extend(_game_cell(game, player, sheet) for game in games)
+        row.append([((str(sheet.wins[player]), ""),)])
+        if totals:
+            row.append([((str(sheet.totals[player]), ""),)])
+        rows.append(row)
+    won_by: list[list[Line]] | None = None
+    if any(g.closed for g in games):
+        won_by = [[(("won by", "dim"),)]]
+        won_by.extend(
+            [((game.winner, "bold"),)] if game.winner else [(("open", "dim"),)] for game in games
+        )
+        won_by.extend([[]] * (len(header) - len(won_by)))
+    every = [header, *rows, *([won_by] if won_by else [])]
+    widths = [
+        max(line_width(line) for row in every for line in row[number])
+        if any(row[number] for row in every)
+        else 0
+        for number in range(len(header))
+    ]
+    if widths[0] > PLAYER_WIDTH:
+        return None
+    total = sum(widths) + len(GAP) * (len(widths) - 1)
+    lines = [*_row(header, widths, bottom=True), (("━" * total, ""),)]
+    for row in rows:
+        lines.extend(_row(row, widths, bottom=False))
+    if won_by:
+        lines.append(())  # a section: the heavy simple box draws it as a blank line
+        lines.extend(_row(won_by, widths, bottom=False))
+    return total, lines
+
+
+def sheet_lines(match: Match, width: int, wrap: int | None) -> list[Line] | None:
+    """`sheet_view` laid out by hand, when its wide table fits `width` and no name needs
+    wrapping (the common case, and Rich's tables are slow to start); None otherwise.
+    Sentences are wrapped at `wrap` (None: never)."""
+    table = _wide_table(match.sheet)
+    if table is None or table[0] > width:
+        return None
+    lines = pieces_lines(_title(match), width, wrap)
+    lines.extend(table[1])
+    for pieces, separator in sheet_notes(match.sheet):
+        if separator is None:
+            lines.extend(wrapped(pieces[0][0], wrap, pieces[0][1]))
+        else:
+            lines.extend(pieces_lines(pieces, width, wrap, separator))
+    return lines
 
 
 def print_sheet(match: Match, lines: Iterable[str] = ()) -> None:
     """Print the sheet, then the sentences that say what just happened."""
     console = make_console()
-    console.print(sheet_view(match))
+    wrap = None if console.soft_wrap else console.width
+    laid_out = sheet_lines(match, console.width, wrap)
+    if laid_out is None:
+        console.print(sheet_view(match))
+        laid_out = []
     for line in lines:
-        console.print(Text(line))
+        laid_out.extend(wrapped(line, wrap))
+    write_lines(console, laid_out)
 
 
 def hands_records(sheet: Sheet) -> Group:

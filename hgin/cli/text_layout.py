@@ -76,33 +76,52 @@ def table(
     return total, lines
 
 
+def line_width(line: Line) -> int:
+    return sum(width_of(piece) for piece, _ in line)
+
+
+def pieces_lines(
+    pieces: Iterable[Piece], width: int, wrap: int | None, separator: Piece = SEPARATOR
+) -> list[Line]:
+    """Pieces joined by `separator` into lines of at most `width` cells, broken only between
+    pieces, as `hgin.cli.layout.Pieces` draws them; a piece longer than a line gets a line of
+    its own, wrapped at `wrap` (None: not wrapped)."""
+    rows: list[list[Piece]] = []
+    used = 0
+    gap = width_of(separator[0])
+    for piece in pieces:
+        if not piece[0]:
+            continue
+        size = width_of(piece[0])
+        if rows and used + gap + size <= width:
+            rows[-1].extend([separator, piece])
+            used += gap + size
+        else:
+            rows.append([piece])
+            used = size
+    lines: list[Line] = []
+    for row in rows:
+        if len(row) == 1 and wrap is not None and width_of(row[0][0]) > wrap:
+            lines.extend(wrapped(row[0][0], wrap, row[0][1]))
+        else:
+            lines.append(tuple(row))
+    return lines
+
+
 def record(title: str, figures: Iterable[str], width: int, wrap: int | None) -> list[Line]:
     """One table row stacked as a record, for a terminal too narrow for the table: the title
     in bold on a line of its own, then the figures indented by two, broken only between
     figures (a figure longer than a line is wrapped on its own)."""
-    lines = wrapped(title, wrap, "bold")
-    rows: list[list[Piece]] = []
-    used = 0
-    for figure in figures:
-        if not figure:
-            continue
-        size = width_of(figure)
-        if rows and used + len(SEPARATOR[0]) + size <= width - 2:
-            rows[-1].extend([SEPARATOR, (figure, "")])
-            used += len(SEPARATOR[0]) + size
-        else:
-            rows.append([(figure, "")])
-            used = size
-    for row in rows:
-        if len(row) == 1 and wrap is not None and width_of(row[0][0]) > wrap - 2:
-            lines.extend((("  ", ""), *line) for line in wrapped(row[0][0], wrap - 2))
-        else:
-            lines.append((("  ", ""), *row))
-    return lines
+    indented = pieces_lines(
+        ((figure, "") for figure in figures), width - 2, None if wrap is None else wrap - 2
+    )
+    return [*wrapped(title, wrap, "bold"), *((("  ", ""), *line) for line in indented)]
 
 
 def write_lines(console: Console, lines: Sequence[Line]) -> None:
     """Write lines through `console`: its stream, its colour system, its styles."""
+    if not lines:
+        return
     from rich.style import Style
 
     if console.legacy_windows:  # styles there are calls to the console, not escape codes
@@ -125,6 +144,8 @@ def write_lines(console: Console, lines: Sequence[Line]) -> None:
     else:
         names = {style for line in lines for _, style in line if style}
         styles = {name: Style.parse(name) for name in names}
+        if console.no_color:  # NO_COLOR: bold and dim stay, colours go (as Rich does)
+            styles = {name: style.without_color for name, style in styles.items()}
         text = "\n".join(
             "".join(
                 styles[style].render(piece, color_system=system) if style else piece
