@@ -352,6 +352,21 @@ def test_a_tampered_cache_line_with_a_current_stamp_is_not_trusted_blindly(
     assert cache.read_text(encoding="utf-8").splitlines()[1] == line
 
 
+@pytest.mark.parametrize(("field", "value"), [(12, "many"), (20, "1.5"), (9, "-0.05")])
+def test_a_tampered_statistics_line_is_read_again(
+    run: Run, hgin_home: Path, match_file: Path, field: int, value: str
+) -> None:
+    expected = run("stats", "--json").stdout
+    cache = hgin_home / "cache.tsv"
+    header, line = cache.read_text(encoding="utf-8").splitlines()
+    fields = line.split("\t")
+    assert len(fields) == 28  # the identifier, the list's 8 fields, the stake, 2 x 9 figures
+    fields[field] = value
+    cache.write_text(f"{header}\n" + "\t".join(fields), encoding="utf-8")
+    assert run("stats", "--json").stdout == expected
+    assert cache.read_text(encoding="utf-8").splitlines()[1] == line
+
+
 def test_a_cache_that_is_a_folder_does_not_stop_anything(
     run: Run, hgin_home: Path, match_file: Path
 ) -> None:

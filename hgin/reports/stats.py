@@ -283,22 +283,27 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
     finished = [r for r in ordered if r.finished]
     people: dict[str, _Pile] = {}
     pairs: dict[tuple[str, str], tuple[_Pile, _Pile]] = {}
+    # Written out for the two players rather than looped: thousands of records pass here.
     for record in finished:
         first, second = record.lines
         a, b = person(first.name), person(second.name)
-        won = (record.winner == first.name, record.winner == second.name)
-        money = (record.money(first), record.money(second))
-        for who, line, won_match, amount_won in zip((a, b), record.lines, won, money, strict=True):
-            pile = people.get(who)
-            if pile is None:
-                pile = people[who] = _Pile()
-            pile.add(line, won_match, amount_won)
-        pair_key, sides = ((b, a), (1, 0)) if a > b else ((a, b), (0, 1))
-        piles = pairs.get(pair_key)
-        if piles is None:
-            piles = pairs[pair_key] = (_Pile(), _Pile())
-        for pile, side in zip(piles, sides, strict=True):
-            pile.add(record.lines[side], won[side], money[side])
+        won_a, won_b = record.winner == first.name, record.winner == second.name
+        if record.stake is None:
+            money_a = money_b = None
+        else:
+            money_a, money_b = record.money(first), record.money(second)
+        pile_a = people.get(a) or people.setdefault(a, _Pile())
+        pile_a.add(first, won_a, money_a)
+        pile_b = people.get(b) or people.setdefault(b, _Pile())
+        pile_b.add(second, won_b, money_b)
+        if a > b:  # a pair is kept in name order
+            piles = pairs.get((b, a)) or pairs.setdefault((b, a), (_Pile(), _Pile()))
+            piles[0].add(second, won_b, money_b)
+            piles[1].add(first, won_a, money_a)
+        else:
+            piles = pairs.get((a, b)) or pairs.setdefault((a, b), (_Pile(), _Pile()))
+            piles[0].add(first, won_a, money_a)
+            piles[1].add(second, won_b, money_b)
     tallies = {who: pile.tally() for who, pile in people.items()}
     if only is not None:
         tallies = {only: tallies.get(only, Tally())}

@@ -21,7 +21,6 @@ none) and, for each player in turn, the figures of `hgin.reports.stats.PlayerLin
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -54,7 +53,6 @@ STATS_FIELDS = LIST_FIELDS + 1 + 2 * LINE_FIGURES
 STAKE = LIST_FIELDS  # where the statistics start
 
 Row = list[str]  # the fields of a line after the identifier
-_FIGURES = re.compile(r"-?[0-9]{1,18}(?:\t-?[0-9]{1,18})*")
 
 
 class MatchEntry(NamedTuple):
@@ -117,9 +115,8 @@ def usable(row: Row | None, stamp: str, *, with_stats: bool) -> bool:
         return False
     if not with_stats:
         return True
-    if len(row) != STATS_FIELDS or (row[STAKE] and not _is_stake(row[STAKE])):
-        return False
-    return _FIGURES.fullmatch("\t".join(row[STAKE + 1 :])) is not None
+    # The figures are checked as they are read (`records_of`), all in one pass.
+    return len(row) == STATS_FIELDS and (not row[STAKE] or _is_stake(row[STAKE]))
 
 
 def _is_stake(text: str) -> bool:
@@ -138,20 +135,27 @@ def entry_of(match_id: str, row: Row) -> MatchEntry:
     )
 
 
-def records_of(rows: dict[str, Row]) -> list[MatchRecord]:
-    """The statistics records kept in lines `usable` with their statistics."""
+def records_of(rows: dict[str, Row]) -> tuple[list[MatchRecord], list[str]]:
+    """The statistics records kept in lines `usable` with their statistics, and the
+    identifiers of lines whose figures are not whole numbers (to be read again)."""
     from hgin.reports.stats import MatchRecord, PlayerLine
 
+    make_line = PlayerLine._make
     records = []
-    middle = STAKE + 1 + LINE_FIGURES
+    unusable = []
     for match_id, row in rows.items():
+        try:
+            figures = list(map(int, row[STAKE + 1 :]))
+        except ValueError:
+            unusable.append(match_id)
+            continue
         lines = (
-            PlayerLine(row[6], *map(int, row[STAKE + 1 : middle])),
-            PlayerLine(row[7], *map(int, row[middle:])),
+            make_line((row[6], *figures[:LINE_FIGURES])),
+            make_line((row[7], *figures[LINE_FIGURES:])),
         )
         winner, stake = row[5] or None, row[STAKE] or None
         records.append(MatchRecord(match_id, row[1], row[4] == "1", winner, lines, stake))
-    return records
+    return records, unusable
 
 
 class MatchCache:
@@ -172,7 +176,16 @@ class MatchCache:
 
     def records(self) -> list[MatchRecord]:
         """Every readable match's statistics record."""
-        return records_of(self._rows(with_stats=True))
+        rows = self._rows(with_stats=True)
+        records, unusable = records_of(rows)
+        if not unusable:
+            return records
+        for match_id in unusable:  # a tampered line: its match is read again
+            row = self._reread(match_id, rows.pop(match_id)[0], with_stats=True)
+            if row is not None:
+                rows[match_id] = row
+        self._pending = rows
+        return records_of(rows)[0]
 
     def enter(self, matches: Iterable[Match]) -> None:
         """Add lines, with their statistics, for matches just written (call under the lock)."""
