@@ -77,7 +77,9 @@ class Plain(io.TextIOBase):
         if self.table:
             text = text.translate(self.table)
         if self.strip:
-            text = TRAILING_BLANKS.sub("", self.pending + text)
+            text = self.pending + text
+            if " \n" in text or "\t\n" in text:  # rare: hgin's own lines end in no blank
+                text = TRAILING_BLANKS.sub("", text)
             kept = text.rstrip(" \t")
             self.pending = text[len(kept) :]
             text = kept

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -39,6 +38,8 @@ def log(
             }
             for row in rows
         ]
+        import json
+
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     if not rows:
