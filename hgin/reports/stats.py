@@ -281,9 +281,9 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
             names[person(line.name)] = line.name
     only = resolve_person(names, player) if player is not None else None
     finished = [r for r in ordered if r.finished]
-    people: dict[str, _Pile] = {}
     pairs: dict[tuple[str, str], tuple[_Pile, _Pile]] = {}
-    # Written out for the two players rather than looped: thousands of records pass here.
+    # Each record is filed under its pair only (written out for the two players: thousands
+    # of records pass here); a person's lines are then their sides of every pair.
     for record in finished:
         first, second = record.lines
         a, b = person(first.name), person(second.name)
@@ -292,10 +292,6 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
             money_a = money_b = None
         else:
             money_a, money_b = record.money(first), record.money(second)
-        pile_a = people.get(a) or people.setdefault(a, _Pile())
-        pile_a.add(first, won_a, money_a)
-        pile_b = people.get(b) or people.setdefault(b, _Pile())
-        pile_b.add(second, won_b, money_b)
         if a > b:  # a pair is kept in name order
             piles = pairs.get((b, a)) or pairs.setdefault((b, a), (_Pile(), _Pile()))
             piles[0].add(second, won_b, money_b)
@@ -304,6 +300,13 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
             piles = pairs.get((a, b)) or pairs.setdefault((a, b), (_Pile(), _Pile()))
             piles[0].add(first, won_a, money_a)
             piles[1].add(second, won_b, money_b)
+    people: dict[str, _Pile] = {}
+    for sides, piles in pairs.items():
+        for who, side in zip(sides, piles, strict=True):
+            mine = people.setdefault(who, _Pile())
+            mine.lines += side.lines
+            mine.wins += side.wins
+            mine.moneys += side.moneys
     tallies = {who: pile.tally() for who, pile in people.items()}
     if only is not None:
         tallies = {only: tallies.get(only, Tally())}
