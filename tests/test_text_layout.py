@@ -20,14 +20,20 @@ from rich.text import Text
 from hgin.cli.layout import Fit
 from hgin.cli.layout import record as rich_record
 from hgin.cli.render import sheet_lines, sheet_view
-from hgin.cli.render_stats import PAIRS_NOTE, STATS_NOTE, stats_lines
+from hgin.cli.render_stats import (
+    PAIRS_NOTE,
+    STATS_NOTE,
+    _hands_figures,
+    _results_figures,
+    stats_lines,
+)
 from hgin.cli.text_layout import plain_text
 from hgin.engine.hands import Hand
 from hgin.engine.match import Match, start_match
 from hgin.engine.names import fold
 from hgin.engine.rules import PROFILES, with_options
 from hgin.engine.sheet import empty_sheet, extend
-from hgin.reports.stats import MatchRecord, PlayerLine, Stats, Tally, compute_stats
+from hgin.reports.stats import MatchRecord, PlayerLine, Stats, compute_stats
 from hgin.reports.stats_html import count_line, figure, money_line
 
 # -- the reference, drawn by Rich ------------------------------------------------------------
@@ -41,26 +47,6 @@ def rich_table(header: list[str], rows: list[list[str]], bold_first: bool) -> Ta
     for row in rows:
         drawn.add_row(Text(row[0], style="bold" if bold_first else ""), *map(Text, row[1:]))
     return drawn
-
-
-def results_figures(t: Tally) -> list[str]:
-    return [
-        f"matches {t.matches}",
-        f"won {t.match_wins}",
-        f"games {t.games_won}",
-        f"hands {t.hands_won}",
-    ]
-
-
-def hands_figures(t: Tally) -> list[str]:
-    return [
-        f"gins {figure(t.gins)}",
-        f"knocks {figure(t.knocks)}",
-        f"undercuts {figure(t.undercuts)}",
-        f"best {figure(t.biggest_hand)}",
-        f"streak {t.longest_streak}",
-        f"avg {figure(t.average_points)}",
-    ]
 
 
 def rich_view(stats: Stats) -> RenderableType:
@@ -88,8 +74,8 @@ def rich_view(stats: Stats) -> RenderableType:
     )
     money = money_line(stats)
     after = [Text(money)] if money else []
-    hands_records = Group(*(rich_record(n, hands_figures(t)) for n, t in players))
-    every = Group(*(rich_record(n, results_figures(t) + hands_figures(t)) for n, t in players))
+    hands_records = Group(*(rich_record(n, _hands_figures(t)) for n, t in players))
+    every = Group(*(rich_record(n, _results_figures(t) + _hands_figures(t)) for n, t in players))
     parts: list[RenderableType] = [
         Text(count_line(stats), style="bold"),
         Text(""),
@@ -130,11 +116,11 @@ def rich_view(stats: Stats) -> RenderableType:
     return Group(*parts)
 
 
-def drawn_by_rich(stats: Stats, width: int, soft_wrap: bool) -> str:
+def drawn_by_rich(view: RenderableType, width: int, soft_wrap: bool) -> str:
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system=None, highlight=False, emoji=False)
     console.soft_wrap = soft_wrap
-    console.print(rich_view(stats))
+    console.print(view)
     # Rich leaves a space at the end of some wrapped lines; hgin never writes trailing blanks.
     return "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())
 
@@ -182,7 +168,7 @@ def test_the_statistics_read_as_rich_drew_them(
     player = names[pick] if pick < len(names) and pick % 2 else None
     stats = compute_stats(matches, player)
     by_hand = plain_text(stats_lines(stats, width, None if soft_wrap else width))
-    assert by_hand == drawn_by_rich(stats, width, soft_wrap)
+    assert by_hand == drawn_by_rich(rich_view(stats), width, soft_wrap)
 
 
 # -- the sheet -------------------------------------------------------------------------------
@@ -225,14 +211,6 @@ def matches(draw: st.DrawFn) -> Match:
     )
 
 
-def sheet_by_rich(match: Match, width: int, soft_wrap: bool) -> str:
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, color_system=None, highlight=False, emoji=False)
-    console.soft_wrap = soft_wrap
-    console.print(sheet_view(match))
-    return "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())
-
-
 @settings(max_examples=200, deadline=None)
 @given(match=matches(), width=st.integers(20, 140), soft_wrap=st.booleans())
 def test_the_sheet_laid_out_by_hand_reads_as_rich_draws_it(
@@ -242,7 +220,7 @@ def test_the_sheet_laid_out_by_hand_reads_as_rich_draws_it(
         width = 80
     by_hand = sheet_lines(match, width, None if soft_wrap else width)
     if by_hand is not None:  # else Rich draws it (a long name, or a narrow terminal)
-        assert plain_text(by_hand) == sheet_by_rich(match, width, soft_wrap)
+        assert plain_text(by_hand) == drawn_by_rich(sheet_view(match), width, soft_wrap)
 
 
 def test_the_sheet_is_laid_out_by_hand_at_the_table() -> None:

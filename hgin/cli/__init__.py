@@ -1,10 +1,9 @@
 """The command line: Typer commands that parse, call one `ScoreKeeper` method, and render.
-May import: anything (typer and rich only here, each where it is used).
+May import: anything (typer and rich only here, each where it is used)."""
 
-`hgin.cli.app` is the Typer app with every command registered (`hgin.cli.application` holds
-it); `hgin.cli.main` runs the `hgin` command, which registers only the command it runs (see
-`hgin.cli.commands`).
-"""
+# `hgin.cli.app` is the Typer app with every command registered (`hgin.cli.application` holds
+# it); `hgin.cli.main` runs the `hgin` command, which registers only the command it runs (see
+# `hgin.cli.commands`).
 
 from __future__ import annotations
 
