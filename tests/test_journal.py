@@ -356,6 +356,32 @@ def test_a_sheet_whose_numbers_disagree_is_replaced_and_named(
     assert tampered in kept
 
 
+@pytest.mark.parametrize(
+    ("tamper", "said"),
+    [
+        (lambda d: d["games"][0]["bonuses"].update(Bob=7), "game I Bob bonus 7, the hands give 0"),
+        (lambda d: d["games"][0].update(winner="Bob"), "game I winner Bob, the hands give none"),
+        (lambda d: d["hands"][2].update(points=1), "hand 3 points 1, the hands give 55"),
+        (lambda d: d["hands"][1].update(games=[2]), "hand 2 games [2], the hands give [1]"),
+        (lambda d: d["wins"].update(Ann=9), "Ann's wins 9, the hands give 1"),
+        (lambda d: d["totals"].update(Bob=1), "total Bob 1, the hands give 126"),
+        (lambda d: d.update(dealer="Nobody"), "the dealer Nobody, the hands give "),
+        (lambda d: d["games"][0].update(number=[1]), "game I Ann nothing, the hands give 35"),
+    ],
+)
+def test_the_first_number_of_a_sheet_that_disagrees_is_named(
+    run: Run, hgin_home: Path, four_hands: None, tamper: Any, said: str
+) -> None:
+    path = match_file(hgin_home)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    tamper(data["sheet"])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("show")
+    assert result.exit_code == 0
+    assert said in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1
+
+
 # -- files written by earlier releases ---------------------------------------------------
 
 CORPUS = Path(__file__).parent / "corpus"

@@ -236,6 +236,7 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
     wins = dict(sheet.wins)
     played = list(sheet.hands)
     dealer = sheet.dealer
+    target = rules.target  # read once: a replay of thousands of hands runs this loop
     for number, hand in enumerate(hands, start=len(played) + 1):
         if not in_progress:
             raise HginError(f"hand {number} comes after the match ended at hand {number - 1}")
@@ -246,15 +247,18 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
         win_number = None
         posted: list[int] = []
         closings: list[Closing] = []
-        if award.winner is not None and award.loser is not None:
-            wins[award.winner] += 1
-            win_number = wins[award.winner]
-            for column in _eligible(in_progress, award.winner, win_number, rules):
-                column.scores[award.winner] += award.points
-                column.hands_won[award.winner] += 1
+        winner, loser = award.winner, award.loser
+        if winner is not None and loser is not None:
+            wins[winner] += 1
+            win_number = wins[winner]
+            points = award.points
+            for column in _eligible(in_progress, winner, win_number, rules):
+                scores = column.scores
+                scores[winner] += points
+                column.hands_won[winner] += 1
                 posted.append(column.number)
-                if column.scores[award.winner] >= rules.target:
-                    closings.append(_close(column, award.winner, award.loser, rules, number))
+                if scores[winner] >= target:
+                    closings.append(_close(column, winner, loser, rules, number))
         opened: list[int] = []
         if closings:
             in_progress = [c for c in in_progress if c.winner is None]

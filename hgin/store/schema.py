@@ -307,34 +307,64 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     }
 
 
-def _numbers(sheet: Any) -> list[tuple[str, Any]]:
+# Where a number stands in a sheet, as a tuple worded only when it is the one that differs:
+# a sheet of thousands of hands holds tens of thousands of numbers.
+Where = tuple[Any, ...]
+
+
+def _numbers(sheet: Any) -> list[tuple[Where, Any]]:
     """The numbers of a stored or derived sheet as (where, value) pairs, in reading order;
     wording (formulas, labels) and the copy of each entered hand are left out."""
-    pairs: list[tuple[str, Any]] = []
+    pairs: list[tuple[Where, Any]] = []
     for game in sheet["games"]:
-        name = f"game {game_name(game['number'])}"
-        for key, label in (("scores", ""), ("bonuses", " bonus")):
+        number = game["number"]
+        for key in ("scores", "bonuses"):
             for player, value in game[key].items():
-                pairs.append((f"{name} {player}{label}", value))
-        pairs.append((f"{name} winner", game["winner"]))
+                pairs.append((("game", number, player, key), value))
+        pairs.append((("game", number, "winner"), game["winner"]))
     for played in sheet["hands"]:
-        name = f"hand {played['number']}"
+        number = played["number"]
         for key in ("result", "winner", "points", "games", "dealer"):
-            pairs.append((f"{name} {key}", played[key]))
+            pairs.append((("hand", number, key), played[key]))
     for player, value in sheet["wins"].items():
-        pairs.append((f"{player}'s wins", value))
+        pairs.append((("wins", player), value))
     for player, value in sheet["totals"].items():
-        pairs.append((f"total {player}", value))
-    pairs.append(("the dealer", sheet["dealer"]))
-    pairs.append(("finished", sheet["finished"]))
-    pairs.append(("the winner", sheet["winner"]))
+        pairs.append((("total", player), value))
+    pairs.append((("the dealer",), sheet["dealer"]))
+    pairs.append((("finished",), sheet["finished"]))
+    pairs.append((("the winner",), sheet["winner"]))
     return pairs
+
+
+def _game(number: Any) -> str:
+    try:
+        return game_name(number)
+    except MALFORMED_SHEET:  # a stored sheet is read, never trusted
+        return str(number)
+
+
+def _worded(where: Where) -> str:
+    """'game II Ann bonus', 'hand 3 points', "Ann's wins", 'total Bob', 'the dealer'."""
+    match where:
+        case ("game", number, player, "scores"):
+            return f"game {_game(number)} {player}"
+        case ("game", number, player, "bonuses"):
+            return f"game {_game(number)} {player} bonus"
+        case ("game", number, "winner"):
+            return f"game {_game(number)} winner"
+        case ("hand", number, key):
+            return f"hand {number} {key}"
+        case ("wins", player):
+            return f"{player}'s wins"
+        case ("total", player):
+            return f"total {player}"
+    return str(where[0])
 
 
 def sheet_difference(stored: Any, derived: dict[str, Any]) -> str | None:
     """None when a stored sheet's numbers agree with the derived sheet's (or none is stored);
     else a phrase naming the first difference."""
-    if stored is None:
+    if stored is None or stored == derived:  # the common case, compared whole and in C
         return None
     try:
         said = _numbers(stored)
@@ -343,7 +373,7 @@ def sheet_difference(stored: Any, derived: dict[str, Any]) -> str | None:
     given = _numbers(derived)
     for (where, value), (there, right) in zip(said, given, strict=False):
         if where != there or value != right:
-            shown = where if where == there else there
+            shown = _worded(where if where == there else there)
             old = value if where == there else "nothing"
             return (
                 f"its stored sheet said {shown} {_plain(old)}, the hands give {_plain(right)}; "
