@@ -15,7 +15,7 @@ finished matches, after one untimed run has built their caches. A match of 10,00
 (target 100000, so it never ends) is replayed and loaded in-process (timed as `timeit` does, with
 the garbage collector off; the replay also with it on) and shown as a process; so is the load of
 a match whose journal holds 10,000 changes of every kind (edits, deletes, undos, restores...), and
-a rolling match played until 40 games have closed, held to the same rate a hand.
+a rolling match played until 40 games have closed.
 
 Children run with a private bytecode cache (PYTHONPYCACHEPREFIX in a temporary folder, filled by
 the untimed warm-up runs), as an installed package has compiled bytecode; `--as-is` keeps the
@@ -342,8 +342,9 @@ def in_process(home: Path, repeat: int) -> list[tuple[str, float, str]]:
     scoring = functools.partial(replay, ("Ann", "Bob"), ROLLING, "Ann", hands)
     seconds = median_time(scoring, repeat)
     per_hand = seconds / len(hands)
-    within = per_hand < REPLAY_TARGET / LONG_HANDS
-    note = f"{per_hand * 1e6:.1f} µs a hand; {'✓' if within else '✗'} at the rate above"
+    # No mark: a third of these hands close a game and open the next, which a hand of the
+    # long match above never does, so its rate is no fair target here.
+    note = f"{len(hands)} hands, {per_hand * 1e6:.1f} µs a hand (a close costs more than a hand)"
     rows.append((f"`sheet.replay`, rolling, {ROLLING_GAMES} games closed", seconds, note))
     seconds = median_time(lambda: store.load(match.id), repeat)
     size = store.match_path(match.id).stat().st_size
