@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -40,18 +39,29 @@ class Change(NamedTuple):
     data: Mapping[str, Any] = NO_DATA
 
 
-@dataclass(slots=True)
 class State:
     """What the journal folds to. `applied` holds the changes in force that `undo` can revert
     (the last first); `undone` those `redo` can re-apply (the last first); `aside` how many
-    undone changes the latest new change set aside, and its number."""
+    undone changes the latest new change set aside, and its number. (A plain class: it
+    changes in place as changes fold, and defining a dataclass costs every start.)"""
 
-    hands: list[Hand]
-    rules: Rules
-    notice_after: int | None = None
-    applied: list[int] = field(default_factory=list)
-    undone: list[int] = field(default_factory=list)
-    aside: tuple[int, int] | None = None
+    __slots__ = ("applied", "aside", "hands", "notice_after", "rules", "undone")
+
+    def __init__(
+        self,
+        hands: list[Hand],
+        rules: Rules,
+        notice_after: int | None = None,
+        applied: list[int] | None = None,
+        undone: list[int] | None = None,
+        aside: tuple[int, int] | None = None,
+    ) -> None:
+        self.hands = hands
+        self.rules = rules
+        self.notice_after = notice_after
+        self.applied = [] if applied is None else applied
+        self.undone = [] if undone is None else undone
+        self.aside = aside
 
     def copy(self) -> State:
         return State(

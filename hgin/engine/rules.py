@@ -371,8 +371,13 @@ class Rules:
         return f"{self.profile}, changed" if self.changed else self.profile
 
     def to_dict(self) -> dict[str, Any]:
-        """The rule values as plain JSON-ready data."""
-        return dataclasses.asdict(self)
+        """The rule values as plain JSON-ready data (every value is a plain one already)."""
+        return {name: getattr(self, name) for name in _rule_names()}
+
+
+@cache
+def _rule_names() -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(Rules))
 
 
 @cache

@@ -395,6 +395,10 @@ def match_from_data(data: Any, where: str | Path) -> tuple[Match, int, str | Non
 
 def _schema_of(raw: bytes) -> int | None:
     """The schema version of file bytes, if they are a JSON object that states one."""
+    from hgin.store.schema import SCHEMA_VERSION
+
+    if raw.startswith(b'{\n "schema": %d,\n' % SCHEMA_VERSION):  # as hgin writes it: no parse
+        return SCHEMA_VERSION
     try:
         data = parse_json(raw, "a backup")
     except HginError:
