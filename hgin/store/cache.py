@@ -29,11 +29,11 @@ from hgin.errors import HginError
 from hgin.store.guard import (
     CACHE_CAP,
     is_link,
+    lines_problem,
     lock_if_free,
     read_bytes,
     refresh_cache,
     remove,
-    text_problem,
     write_cache,
 )
 
@@ -47,12 +47,13 @@ HEADER = "hgin-cache 1"  # bump the number when the layout or what a line means 
 # The two caches of earlier releases, deleted when this one is first written.
 OLD_CACHES = ("index.json", "stats-cache.json")
 LINE_FIGURES = 9  # the numbers of a PlayerLine after its name (checked by the tests)
-# Fields of a line after the identifier: the list's, then the statistics' too.
-LIST_FIELDS = 8
-STATS_FIELDS = LIST_FIELDS + 1 + 2 * LINE_FIGURES
-STAKE = LIST_FIELDS  # where the statistics start
+LIST_FIELDS = 8  # the fields of a line after the identifier, for the list
+STATS_FIELDS = 1 + 2 * LINE_FIGURES  # the stake and both players' figures, for the statistics
 
-Row = list[str]  # the fields of a line after the identifier
+# The fields of a line after the identifier: the list's, and (once the statistics needed
+# them) a ninth holding the statistics' fields still joined by tabs: the list never splits
+# them, and the statistics split them as they read them.
+Row = list[str]
 
 
 class MatchEntry(NamedTuple):
@@ -100,23 +101,21 @@ def stats_row(match: Match, stamp: str) -> Row:
 
     record = record_for(match)
     figures = [str(value) for line in record.lines for value in line.figures()]
-    return [*list_row(match, stamp), record.stake or "", *figures]
+    return [*list_row(match, stamp), "\t".join([record.stake or "", *figures])]
 
 
 def usable(row: Row | None, stamp: str, *, with_stats: bool) -> bool:
     """Whether a cached line is well formed, about the file as it is now, and (`with_stats`)
     holds the match's statistics."""
-    if row is None or row[0] != stamp or len(row) not in (LIST_FIELDS, STATS_FIELDS):
+    if row is None or row[0] != stamp or len(row) not in (LIST_FIELDS, LIST_FIELDS + 1):
         return False
     hands, finished, winner = row[3], row[4], row[5]
     if not (hands.isascii() and hands.isdigit() and finished in ("0", "1")):
         return False
     if winner and winner not in row[6:8]:
         return False
-    if not with_stats:
-        return True
-    # The figures are checked as they are read (`records_of`), all in one pass.
-    return len(row) == STATS_FIELDS and (not row[STAKE] or _is_stake(row[STAKE]))
+    # The statistics are checked as they are read (`records_of`).
+    return not with_stats or len(row) == LIST_FIELDS + 1
 
 
 def _is_stake(text: str) -> bool:
@@ -137,15 +136,18 @@ def entry_of(match_id: str, row: Row) -> MatchEntry:
 
 def records_of(rows: dict[str, Row]) -> tuple[list[MatchRecord], list[str]]:
     """The statistics records kept in lines `usable` with their statistics, and the
-    identifiers of lines whose figures are not whole numbers (to be read again)."""
+    identifiers of lines whose statistics are not well formed (to be read again)."""
     from hgin.reports.stats import MatchRecord, PlayerLine
 
     make_line = PlayerLine._make
     records = []
     unusable = []
     for match_id, row in rows.items():
+        stake, *numbers = row[LIST_FIELDS].split("\t")
         try:
-            figures = list(map(int, row[STAKE + 1 :]))
+            if len(numbers) != 2 * LINE_FIGURES or (stake and not _is_stake(stake)):
+                raise ValueError("not the statistics")
+            figures = list(map(int, numbers))
         except ValueError:
             unusable.append(match_id)
             continue
@@ -153,8 +155,8 @@ def records_of(rows: dict[str, Row]) -> tuple[list[MatchRecord], list[str]]:
             make_line((row[6], *figures[:LINE_FIGURES])),
             make_line((row[7], *figures[LINE_FIGURES:])),
         )
-        winner, stake = row[5] or None, row[STAKE] or None
-        records.append(MatchRecord(match_id, row[1], row[4] == "1", winner, lines, stake))
+        winner = row[5] or None
+        records.append(MatchRecord(match_id, row[1], row[4] == "1", winner, lines, stake or None))
     return records, unusable
 
 
@@ -232,11 +234,11 @@ class MatchCache:
         except (HginError, UnicodeDecodeError):
             return {}
         lines = text.split("\n")
-        if lines[0] != HEADER or text_problem(text.replace("\t", "").replace("\n", "")):
+        if lines[0] != HEADER or lines_problem(text):
             return {}
         rows = {}
         for line in lines[1:]:
-            fields = line.split("\t")
+            fields = line.split("\t", LIST_FIELDS + 1)  # the statistics stay joined
             rows[fields[0]] = fields[1:]
         return rows
 
@@ -259,8 +261,9 @@ class MatchCache:
         """Store the lines (under the lock); a failure only costs a re-read later."""
         lines = [HEADER]
         for match_id, row in rows.items():
-            line = "\t".join([match_id, *map(str, row)])
-            if line.count("\t") == len(row) and "\n" not in line:  # never split a line
+            line = "\t".join([match_id, *row])
+            expected = len(row) + (STATS_FIELDS - 1 if len(row) > LIST_FIELDS else 0)
+            if line.count("\t") == expected and "\n" not in line:  # never split a line
                 lines.append(line)
         write_cache(self.path, "\n".join(lines))
         for name in OLD_CACHES:

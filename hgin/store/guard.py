@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import sys
 import time
@@ -78,6 +79,17 @@ def text_problem(text: str) -> str | None:
         if unicodedata.category(char) in REFUSED_CATEGORIES and char not in JOINERS:
             return f"it holds a control character (U+{ord(char):04X}) in a text"
     return None
+
+
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # tab and line feed apart
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def lines_problem(text: str) -> str | None:
+    """`text_problem` of tab-separated lines, their tabs and line breaks apart: two searches
+    in C over a large text, then a look at each distinct character they found."""
+    suspects = {*_ASCII_CONTROL.findall(text), *_NOT_ASCII.findall(text)}
+    return text_problem("".join(suspects))
 
 
 def check_text(value: str, what: str) -> str:
