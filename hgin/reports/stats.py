@@ -183,8 +183,7 @@ class Tally:
         return {key: getattr(self, key) for key in STAT_KEYS}
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
+class Pair(NamedTuple):
     """Head-to-head figures of two people who met in finished matches."""
 
     players: tuple[str, str]
@@ -208,14 +207,15 @@ class Pair:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """Per-person figures, head-to-head pairs, and the finished records they came from."""
+class Stats(NamedTuple):
+    """Per-person figures, head-to-head pairs, the finished records they came from (in time
+    order) and each person's spelling by folded name. (The statistics' records and results
+    are named tuples: `hgin stats` defines them on every run, and dataclasses cost its start.)"""
 
     players: dict[str, Tally]
     pairs: list[Pair]
-    records: list[MatchRecord] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)
+    records: list[MatchRecord]
+    names: dict[str, str]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -242,13 +242,15 @@ def resolve_person(names: dict[str, str], typed: str) -> str:
     return key(spelled)
 
 
-@dataclass(slots=True)
 class _Pile:
     """One person's lines (or one side's of a pair), gathered before they are summed."""
 
-    lines: list[PlayerLine] = field(default_factory=list)
-    wins: int = 0
-    moneys: list[Decimal] = field(default_factory=list)
+    __slots__ = ("lines", "moneys", "wins")
+
+    def __init__(self) -> None:
+        self.lines: list[PlayerLine] = []
+        self.wins = 0
+        self.moneys: list[Decimal] = []
 
     def add(self, line: PlayerLine, won_match: bool, money: Decimal | None) -> None:
         self.lines.append(line)
@@ -266,19 +268,14 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
     `player` is resolved against every record (finished or not), so a person whose matches are
     all still open is shown with zeros rather than refused.
     """
-    folded: dict[str, str] = {}  # the same few names recur in thousands of records
-
-    def person(name: str) -> str:
-        found = folded.get(name)
-        if found is None:
-            found = folded[name] = key(name)
-        return found
-
     ordered = sorted(records, key=when)
+    # The same few names recur in thousands of records: each is folded once.
+    person = {name: key(name) for record in ordered for name in record.players}
     names: dict[str, str] = {}  # each person's spelling in their latest match
     for record in ordered:
-        for line in record.lines:
-            names[person(line.name)] = line.name
+        first, second = record.lines
+        names[person[first.name]] = first.name
+        names[person[second.name]] = second.name
     only = resolve_person(names, player) if player is not None else None
     finished = [r for r in ordered if r.finished]
     pairs: dict[tuple[str, str], tuple[_Pile, _Pile]] = {}
@@ -286,7 +283,7 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
     # of records pass here); a person's lines are then their sides of every pair.
     for record in finished:
         first, second = record.lines
-        a, b = person(first.name), person(second.name)
+        a, b = person[first.name], person[second.name]
         won_a, won_b = record.winner == first.name, record.winner == second.name
         if record.stake is None:
             money_a = money_b = None
@@ -318,7 +315,7 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
         Pair((names[a], names[b]), (piles[0].tally(), piles[1].tally()))
         for (a, b), piles in sorted(pairs.items(), key=lambda kv: (-len(kv[1][0].lines), kv[0]))
     ]
-    kept = [r for r in finished if only is None or only in (person(n) for n in r.players)]
+    kept = [r for r in finished if only is None or only in (person[n] for n in r.players)]
     return Stats(shown_players, shown_pairs, kept, names)
 
 
