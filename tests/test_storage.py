@@ -352,16 +352,26 @@ def test_a_tampered_cache_line_with_a_current_stamp_is_not_trusted_blindly(
     assert cache.read_text(encoding="utf-8").splitlines()[1] == line
 
 
-@pytest.mark.parametrize(("field", "value"), [(12, "many"), (20, "1.5"), (9, "-0.05")])
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda fields: fields.__setitem__(9, "-0.05"),  # not a stake
+        lambda fields: fields.__setitem__(10, "many"),  # not hexadecimal
+        lambda fields: fields.__setitem__(10, fields[10][:-2]),  # a figure short
+        lambda fields: fields.__setitem__(10, fields[10] + "00"),  # a byte too many
+        lambda fields: fields.append("0"),  # a field too many
+    ],
+)
 def test_a_tampered_statistics_line_is_read_again(
-    run: Run, hgin_home: Path, match_file: Path, field: int, value: str
+    run: Run, hgin_home: Path, match_file: Path, tamper: Any
 ) -> None:
     expected = run("stats", "--json").stdout
     cache = hgin_home / "cache.tsv"
     header, line = cache.read_text(encoding="utf-8").splitlines()
     fields = line.split("\t")
-    assert len(fields) == 28  # the identifier, the list's 8 fields, the stake, 2 x 9 figures
-    fields[field] = value
+    assert len(fields) == 11  # the identifier, the list's 8 fields, the stake, the figures
+    assert len(fields[10]) == 18 * 16  # 18 figures of 8 bytes, in hexadecimal
+    tamper(fields)
     cache.write_text(f"{header}\n" + "\t".join(fields), encoding="utf-8")
     assert run("stats", "--json").stdout == expected
     assert cache.read_text(encoding="utf-8").splitlines()[1] == line

@@ -270,7 +270,8 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
     """
     ordered = sorted(records, key=when)
     # The same few names recur in thousands of records: each is folded once.
-    person = {name: key(name) for record in ordered for name in record.players}
+    spellings = {line.name for record in ordered for line in record.lines}
+    person = {name: key(name) for name in spellings}
     names: dict[str, str] = {}  # each person's spelling in their latest match
     for record in ordered:
         first, second = record.lines
