@@ -356,9 +356,9 @@ def test_a_tampered_cache_line_with_a_current_stamp_is_not_trusted_blindly(
     "tamper",
     [
         lambda fields: fields.__setitem__(9, "-0.05"),  # not a stake
-        lambda fields: fields.__setitem__(10, "many"),  # not hexadecimal
-        lambda fields: fields.__setitem__(10, fields[10][:-2]),  # a figure short
-        lambda fields: fields.__setitem__(10, fields[10] + "00"),  # a byte too many
+        lambda fields: fields.__setitem__(10, "many!"),  # not base64
+        lambda fields: fields.__setitem__(10, fields[10][:-4]),  # figures short
+        lambda fields: fields.__setitem__(10, fields[10] + "AAAA"),  # bytes too many
         lambda fields: fields.append("0"),  # a field too many
     ],
 )
@@ -370,7 +370,7 @@ def test_a_tampered_statistics_line_is_read_again(
     header, line = cache.read_text(encoding="utf-8").splitlines()
     fields = line.split("\t")
     assert len(fields) == 11  # the identifier, the list's 8 fields, the stake, the figures
-    assert len(fields[10]) == 18 * 16  # 18 figures of 8 bytes, in hexadecimal
+    assert len(fields[10]) == 18 * 4 * 4 // 3  # 18 figures of 4 bytes, in base64
     tamper(fields)
     cache.write_text(f"{header}\n" + "\t".join(fields), encoding="utf-8")
     assert run("stats", "--json").stdout == expected

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import stat
 import sys
 import time
@@ -81,15 +80,11 @@ def text_problem(text: str) -> str | None:
     return None
 
 
-_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # tab and line feed apart
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
-
-
 def lines_problem(text: str) -> str | None:
-    """`text_problem` of tab-separated lines, their tabs and line breaks apart: two searches
-    in C over a large text, then a look at each distinct character they found."""
-    suspects = {*_ASCII_CONTROL.findall(text), *_NOT_ASCII.findall(text)}
-    return text_problem("".join(suspects))
+    """`text_problem` of tab-separated lines, their tabs and line breaks apart."""
+    # Two copies and one isprintable() run in C, even over a megabyte; a regular expression
+    # looking for the characters to refuse took ten times as long.
+    return text_problem(text.replace("\t", "").replace("\n", ""))
 
 
 def check_text(value: str, what: str) -> str:
