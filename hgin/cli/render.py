@@ -12,11 +12,13 @@ from rich.text import Text
 from hgin.cli.console import make_console as make_console  # still importable from here
 from hgin.cli.layout import Fit, Pieces, record
 from hgin.cli.text_layout import (
+    GAP,
     SEPARATOR,
     Line,
     Piece,
     line_width,
     pieces_lines,
+    row_lines,
     wrapped,
     write_lines,
 )
@@ -236,46 +238,6 @@ def sheet_view(match: Match) -> Group:
 
 
 PLAYER_WIDTH = 18  # the sheet's name column; a longer label wraps (and Rich lays it out)
-GAP = "   "  # between columns of a table without an edge (padding, rule, padding)
-
-
-def _block(lines: Sequence[Line], width: int, *, right: bool) -> list[Line]:
-    """`lines` each padded to `width` cells."""
-    padded = []
-    for line in lines:
-        spaces = (" " * (width - line_width(line)), "")
-        padded.append((spaces, *line) if right else (*line, spaces))
-    return padded
-
-
-def _row(cells: Sequence[list[Line]], widths: Sequence[int], *, bottom: bool) -> list[Line]:
-    """One table row of cells several lines high, as lines: each cell padded to its column's
-    width (the first flush left, the others right), aligned to the top (or `bottom`)."""
-    height = max(len(cell) for cell in cells)
-    columns = []
-    for number, (cell, width) in enumerate(zip(cells, widths, strict=True)):
-        empty: list[Line] = [()] * (height - len(cell))
-        stacked = [*empty, *cell] if bottom else [*cell, *empty]
-        columns.append(_block(stacked, width, right=number > 0))
-    lines = []
-    for parts in zip(*columns, strict=True):
-        pieces: list[Piece] = []
-        for number, part in enumerate(parts):
-            if number:
-                pieces.append((GAP, ""))
-            pieces.extend(part)
-        lines.append(_stripped(pieces))
-    return lines
-
-
-def _stripped(pieces: list[Piece]) -> Line:
-    """The pieces without the blanks they end in."""
-    while pieces and not pieces[-1][0].rstrip():
-        pieces.pop()
-    if pieces:
-        text, style = pieces[-1]
-        pieces[-1] = (text.rstrip(), style)
-    return tuple(pieces)
 
 
 def _wide_table(sheet: Sheet) -> tuple[int, list[Line]] | None:
@@ -313,12 +275,12 @@ def _wide_table(sheet: Sheet) -> tuple[int, list[Line]] | None:
     if widths[0] > PLAYER_WIDTH:
         return None
     total = sum(widths) + len(GAP) * (len(widths) - 1)
-    lines = [*_row(header, widths, bottom=True), (("━" * total, ""),)]
+    lines = [*row_lines(header, widths, bottom=True), (("━" * total, ""),)]
     for row in rows:
-        lines.extend(_row(row, widths, bottom=False))
+        lines.extend(row_lines(row, widths, bottom=False))
     if won_by:
         lines.append(())  # a section: the heavy simple box draws it as a blank line
-        lines.extend(_row(won_by, widths, bottom=False))
+        lines.extend(row_lines(won_by, widths, bottom=False))
     return total, lines
 
 

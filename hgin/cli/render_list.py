@@ -7,10 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from rich.cells import cell_len
-
 from hgin.cli.console import make_console
-from hgin.cli.text_layout import Line, width_of, write_lines
+from hgin.cli.text_layout import Line, pad, pieces_lines, width_of, write_lines
 
 if TYPE_CHECKING:
     from hgin.store.cache import MatchEntry
@@ -43,14 +41,8 @@ def _columns(header: Sequence[str], columns: Sequence[Sequence[str]]) -> list[in
 
 
 def _padded(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool]) -> str:
-    parts = []
-    for cell, width, flush_right in zip(cells, widths, right, strict=True):
-        if cell.isascii():
-            parts.append(cell.rjust(width) if flush_right else cell.ljust(width))
-        else:
-            pad = " " * (width - cell_len(cell))
-            parts.append(pad + cell if flush_right else cell + pad)
-    return GAP.join(parts).rstrip()
+    padded = (pad(c, w, right=r) for c, w, r in zip(cells, widths, right, strict=True))
+    return GAP.join(padded).rstrip()
 
 
 def _padded_rows(
@@ -137,19 +129,8 @@ def stacked_lines(entries: Sequence[MatchEntry], mark: Sequence[str], width: int
             hands,
             status_text(entry),
         ]
-        lines.extend(((f"  {line}", "dim"),) for line in joined(pieces, width - 2))
-    return lines
-
-
-def joined(pieces: Sequence[str], width: int, separator: str = " · ") -> list[str]:
-    """Pieces joined by `separator` into lines of at most `width` cells, broken only between
-    pieces (a piece longer than a line gets a line of its own)."""
-    lines: list[str] = []
-    for piece in pieces:
-        if lines and width_of(lines[-1]) + width_of(separator) + width_of(piece) <= width:
-            lines[-1] += separator + piece
-        else:
-            lines.append(piece)
+        joined = pieces_lines(((piece, "dim") for piece in pieces), width - 2, None)
+        lines.extend((("  ", "dim"), *line) for line in joined)
     return lines
 
 

@@ -50,6 +50,47 @@ def wrapped(text: str, width: int | None, style: str = "") -> list[Line]:
     return [((line.plain.rstrip(), style),) for line in lines]
 
 
+def _padded(lines: Sequence[Line], width: int, *, right: bool) -> list[Line]:
+    """`lines` each padded to `width` cells."""
+    padded = []
+    for line in lines:
+        spaces = (" " * (width - line_width(line)), "")
+        padded.append((spaces, *line) if right else (*line, spaces))
+    return padded
+
+
+def row_lines(
+    cells: Sequence[list[Line]], widths: Sequence[int], *, bottom: bool = False
+) -> list[Line]:
+    """One table row of cells several lines high, as lines: each cell padded to its column's
+    width (the first flush left, the others right), aligned to the top (or `bottom`)."""
+    height = max(len(cell) for cell in cells)
+    columns = []
+    for number, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+        empty: list[Line] = [()] * (height - len(cell))
+        stacked = [*empty, *cell] if bottom else [*cell, *empty]
+        columns.append(_padded(stacked, width, right=number > 0))
+    lines = []
+    for parts in zip(*columns, strict=True):
+        pieces: list[Piece] = []
+        for number, part in enumerate(parts):
+            if number:
+                pieces.append((GAP, ""))
+            pieces.extend(part)
+        lines.append(_stripped(pieces))
+    return lines
+
+
+def _stripped(pieces: list[Piece]) -> Line:
+    """The pieces without the blanks they end in."""
+    while pieces and not pieces[-1][0].rstrip():
+        pieces.pop()
+    if pieces:
+        text, style = pieces[-1]
+        pieces[-1] = (text.rstrip(), style)
+    return tuple(pieces)
+
+
 def table(
     header: Sequence[str],
     rows: Sequence[Sequence[str]],
@@ -58,21 +99,17 @@ def table(
 ) -> tuple[int, list[Line]]:
     """A simple table: a bold header, a rule, then the rows; the first column flush left and
     the others flush right. Returns its width and its lines."""
-    columns = list(zip(header, *rows, strict=True))
-    widths = [max(map(width_of, column)) for column in columns]
+    widths = [max(map(width_of, column)) for column in zip(header, *rows, strict=True)]
     total = sum(widths) + len(GAP) * (len(widths) - 1)
-
-    def cells(row: Sequence[str], first_style: str, style: str) -> Line:
-        pieces: list[Piece] = []
-        for number, (cell, width) in enumerate(zip(row, widths, strict=True)):
-            if number:
-                pieces.append((GAP, ""))
-            pieces.append((pad(cell, width, right=number > 0), style or first_style))
-            first_style = ""
-        return tuple(pieces)
-
-    lines = [cells(header, "", "bold"), (("─" * total, ""),)]
-    lines.extend(cells(row, "bold" if bold_first else "", "") for row in rows)
+    first = "bold" if bold_first else ""
+    titles: list[list[Line]] = [[((cell, "bold"),)] for cell in header]
+    lines = row_lines(titles, widths)
+    lines.append((("─" * total, ""),))
+    for row in rows:
+        cells: list[list[Line]] = [
+            [((cell, first if number == 0 else ""),)] for number, cell in enumerate(row)
+        ]
+        lines.extend(row_lines(cells, widths))
     return total, lines
 
 
