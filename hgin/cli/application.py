@@ -26,12 +26,11 @@ def one_line(message: str) -> str:
 
 
 # The order `hgin --help` lists the commands in: the order they are needed at the table.
-COMMAND_ORDER = (
-    "new", "gin", "knock", "draw", "undo", "redo", "notice", "show", "summary", "settle", "play",
-    "edit",
-    "delete", "log", "matches", "use", "rules", "series", "count", "stats", "export", "import",
-    "restore", "config", "demo",
-)  # fmt: skip
+def _command_order() -> tuple[str, ...]:
+    """The commands in the order help lists them (and refusals name them)."""
+    from hgin.cli.commands import MODULES
+
+    return tuple(MODULES)
 
 
 class HginCommand(TyperCommand):
@@ -117,8 +116,8 @@ def misplaced(word: str, command: str) -> str | None:
             owners.append(path)
     if mine or not owners:
         return None
-    last = len(COMMAND_ORDER)
-    owners.sort(key=lambda o: COMMAND_ORDER.index(o) if o in COMMAND_ORDER else last)
+    order = _command_order()
+    owners.sort(key=lambda o: order.index(o) if o in order else len(order))
     from hgin.engine.names import either
 
     return f"{option} belongs to {either(owners)}, not to {command}"
@@ -168,10 +167,9 @@ class HginGroup(HelpGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         names: list[str] = super().list_commands(ctx)
-        last = len(COMMAND_ORDER)
-        return sorted(
-            names, key=lambda n: (COMMAND_ORDER.index(n) if n in COMMAND_ORDER else last, n)
-        )
+        order = _command_order()
+        last = len(order)
+        return sorted(names, key=lambda n: (order.index(n) if n in order else last, n))
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         from hgin.cli.startup import quick_conversion

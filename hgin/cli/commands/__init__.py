@@ -7,32 +7,32 @@ completing a command's name and a word that names no command get them all (`load
 
 from __future__ import annotations
 
-# The module that registers each command and command group (tests/test_import_structure.py
-# checks this against what the modules register).
+# The module that registers each command and command group, in the order help lists them
+# (tests/test_import_structure.py checks this against what the modules register).
 MODULES = {
     "new": "matches",
-    "show": "matches",
-    "use": "matches",
     "gin": "hands",
     "knock": "hands",
     "draw": "hands",
-    "notice": "hands",
     "undo": "hands",
     "redo": "hands",
+    "notice": "hands",
+    "show": "matches",
+    "summary": "summary",
+    "settle": "settle",
+    "play": "play",
     "edit": "editing",
     "delete": "editing",
     "log": "journal",
     "matches": "history",
-    "stats": "history",
-    "summary": "summary",
-    "settle": "settle",
-    "play": "play",
-    "restore": "restore",
+    "use": "matches",
     "rules": "rules",
     "series": "series",
     "count": "count",
+    "stats": "history",
     "export": "transfer",
     "import": "transfer",
+    "restore": "restore",
     "config": "config",
     "demo": "demo",
 }
