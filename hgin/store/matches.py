@@ -109,32 +109,28 @@ class Store:
         """Every stored match's identifier with its file's stamp (see `stamp`), in no order:
         one `stat` a file, relative to the open folder where the system allows it (the list
         and the statistics of thousands of matches spend most of their time here)."""
-        if os.stat not in os.supports_dir_fd:
-            return {
-                entry.name[:-5]: _stamp_text(entry.stat())
-                for entry in self._entries_in(self.matches_dir, files=True)
-            }
         self.check_home()
+        folder = self.matches_dir
         found = {}
+        fd = None
         try:
-            fd = os.open(self.matches_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        except FileNotFoundError:
-            return {}
-        except OSError as error:
-            raise os_problem("list", self.matches_dir, error) from None
-        try:
-            for name in os.listdir(fd):
+            if os.stat in os.supports_dir_fd and os.listdir in os.supports_fd:
+                fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+            for name in os.listdir(folder if fd is None else fd):
                 if name.endswith(".json") and MATCH_ID.fullmatch(name[:-5]):
                     try:
-                        info = os.stat(name, dir_fd=fd)
+                        info = os.stat(folder / name if fd is None else name, dir_fd=fd)
                     except OSError:  # deleted meanwhile
                         continue
                     if stat.S_ISREG(info.st_mode):
                         found[name[:-5]] = _stamp_text(info)
+        except (FileNotFoundError, NotADirectoryError):  # no matches yet, as `match_ids` says
+            return {}
         except OSError as error:
-            raise os_problem("list", self.matches_dir, error) from None
+            raise os_problem("list", folder, error) from None
         finally:
-            os.close(fd)
+            if fd is not None:
+                os.close(fd)
         return found
 
     def stamp(self, match_id: str) -> str | None:
