@@ -35,18 +35,22 @@ DRAWING = ("rich", "hgin.cli.render")
 TIMEOUT = 60
 
 
-def imported(args: list[str], home: Path, **extra: str) -> tuple[set[str], str]:
-    """Every module a fresh `python -X importtime ARGS` process imports, and its stdout."""
-    env = {**os.environ, "HGIN_HOME": str(home), "COLUMNS": "80", **extra}
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", *args],
-        env=env,
+def python(args: list[str], home: Path, **extra: str) -> subprocess.CompletedProcess[str]:
+    """A fresh Python process with these arguments, `home` as the data folder, at 80 columns."""
+    return subprocess.run(
+        [sys.executable, *args],
+        env={**os.environ, "HGIN_HOME": str(home), "COLUMNS": "80", **extra},
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
         check=False,
     )
+
+
+def imported(args: list[str], home: Path, **extra: str) -> tuple[set[str], str]:
+    """Every module a fresh `python -X importtime ARGS` process imports, and its stdout."""
+    done = python(["-X", "importtime", *args], home, **extra)
     assert done.returncode == 0, done.stderr[-2000:]
     names = set()
     for line in done.stderr.splitlines():
@@ -156,15 +160,7 @@ def test_recording_a_hand_converts_its_values_without_pydantic(with_match: Path)
 
 
 def test_a_bad_value_is_still_refused_by_typer(with_match: Path) -> None:
-    env = {**os.environ, "HGIN_HOME": str(with_match)}
-    done = subprocess.run(
-        [sys.executable, "-m", "hgin", "new", "Cy", "Dee", "--target", "ten"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    done = python(["-m", "hgin", "new", "Cy", "Dee", "--target", "ten"], with_match)
     assert done.returncode == 2
     assert "Invalid value for '--target'" in done.stderr
 
@@ -325,15 +321,7 @@ def test_a_changed_typer_falls_back_to_its_own_conversion(tmp_path: Path) -> Non
         (["gin", "ann", "18"], "25 + 18 = 43"),
         (["summary", "-f", "markdown"], "Ann v Bob"),
     ]:
-        done = subprocess.run(
-            [sys.executable, "-c", CHANGED_TYPER, *args],
-            env={**os.environ, "HGIN_HOME": str(home), "COLUMNS": "80"},
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            check=False,
-        )
+        done = python(["-c", CHANGED_TYPER, *args], home)
         assert done.returncode == 0, done.stderr[-2000:]
         assert printed in done.stdout
         assert "Traceback" not in done.stderr
