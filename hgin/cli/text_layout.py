@@ -11,6 +11,7 @@ was read, so it is written as it is.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -43,11 +44,19 @@ def wrapped(text: str, width: int | None, style: str = "") -> list[Line]:
     a line is folded), as Rich wraps a sentence; None: one line, never broken."""
     if width is None or width_of(text) <= width:
         return [((text, style),)]
-    from rich.console import Console
     from rich.text import Text
 
-    lines = Text(text).wrap(Console(width=width, color_system=None), width)
+    lines = Text(text).wrap(_measuring_console(), width)
     return [((line.plain.rstrip(), style),) for line in lines]
+
+
+@cache
+def _measuring_console() -> Console:
+    """A console that only measures (wrapping asks one for nothing but cell widths), made
+    once: a note, a sentence and a record may each need wrapping in one command."""
+    from rich.console import Console
+
+    return Console(color_system=None)
 
 
 def _padded(lines: Sequence[Line], width: int, *, right: bool) -> list[Line]:
