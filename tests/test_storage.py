@@ -370,7 +370,7 @@ def test_a_tampered_statistics_line_is_read_again(
     header, line = cache.read_text(encoding="utf-8").splitlines()
     fields = line.split("\t")
     assert len(fields) == 11  # the identifier, the list's 8 fields, the stake, the figures
-    assert len(fields[10]) == 18 * 4 * 4 // 3  # 18 figures of 4 bytes, in base64
+    assert len(fields[10]) == 18 * 8 * 4 // 3  # 18 figures of 8 bytes, in base64
     tamper(fields)
     cache.write_text(f"{header}\n" + "\t".join(fields), encoding="utf-8")
     assert run("stats", "--json").stdout == expected
@@ -395,3 +395,11 @@ def test_a_damaged_match_file_is_left_out_of_the_list_not_deleted(
     assert result.exit_code == 0
     assert json.loads(result.stdout) == []
     assert match_file.read_text() == "{}"
+
+
+def test_the_cache_packs_figures_beyond_32_bits() -> None:
+    # A very long match's settlement can pass 2**31; packing must never fail or drop it.
+    from hgin.store.cache import PACKED
+
+    figures = [2**40, -(2**40), 0, 1, -1, 2**31, 98, 10_000, -(2**31) - 1] * 2
+    assert PACKED.unpack(PACKED.pack(*figures)) == tuple(figures)

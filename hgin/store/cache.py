@@ -17,7 +17,7 @@ the line `hgin-cache 1`, one line a match:
 where stamp is `mtime_ns:size:inode`, finished is 0 or 1 and winner is empty when nobody has
 won; once `hgin stats` has needed them, the match's statistics follow: its stake (empty for
 none) and both players' figures (those of `hgin.reports.stats.PlayerLine` after the name, the
-first player's then the second's) packed as eighteen big-endian 32-bit integers in base64.
+first player's then the second's) packed as eighteen big-endian 64-bit integers in base64.
 """
 
 from __future__ import annotations
@@ -52,10 +52,10 @@ OLD_CACHES = ("index.json", "stats-cache.json")
 LINE_FIGURES = 9  # the numbers of a PlayerLine after its name (checked by the tests)
 LIST_FIELDS = 8  # the fields of a line after the identifier, for the list
 STATS_FIELDS = 2  # the stake, and both players' figures packed
-# Both players' figures as big-endian 32-bit integers in base64: two C calls read all
-# eighteen (int() on each of them took longer than the rest of reading thousands of lines),
-# and the line stays as short as the figures in decimal.
-PACKED = struct.Struct(f">{2 * LINE_FIGURES}i")
+# Both players' figures as big-endian 64-bit integers in base64: two C calls read all
+# eighteen (int() on each of them took longer than the rest of reading thousands of lines).
+# 64 bits hold any figure a match file can give, so every match's statistics are cached.
+PACKED = struct.Struct(f">{2 * LINE_FIGURES}q")
 
 # The fields of a line after the identifier: the list's, and (once the statistics needed
 # them) a ninth holding the statistics' fields still joined by tabs: the list never splits
@@ -108,10 +108,7 @@ def stats_row(match: Match, stamp: str) -> Row:
 
     record = record_for(match)
     figures = [value for line in record.lines for value in line.figures()]
-    try:
-        packed = binascii.b2a_base64(PACKED.pack(*figures), newline=False).decode("ascii")
-    except struct.error:  # beyond 32 bits: never for a real match; replayed every time then
-        return list_row(match, stamp)
+    packed = binascii.b2a_base64(PACKED.pack(*figures), newline=False).decode("ascii")
     return [*list_row(match, stamp), f"{record.stake or ''}\t{packed}"]
 
 
