@@ -9,12 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from hgin.cli.console import make_console
+from hgin.cli.text_layout import minute
 from hgin.engine.editing import JournalRow
-
-
-def when(at: str) -> str:
-    """'2026-11-30 15:02' from an ISO time (as stored; shown as it was written)."""
-    return at[:16].replace("T", " ")
 
 
 def journal_table(rows: Sequence[JournalRow]) -> Table:
@@ -27,7 +23,7 @@ def journal_table(rows: Sequence[JournalRow]) -> Table:
         text = Text(row.text)
         if row.status in ("undone", "set aside"):
             text.append(f" ({row.status})", style="dim")
-        table.add_row(Text(str(row.number)), Text(when(row.at)), text)
+        table.add_row(Text(str(row.number)), Text(minute(row.at)), text)
     return table
 
 

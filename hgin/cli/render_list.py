@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from hgin.cli.console import make_console
-from hgin.cli.text_layout import Line, pad, pieces_lines, width_of, write_lines
+from hgin.cli.text_layout import Line, minute, pad, pieces_lines, width_of, write_lines
 
 if TYPE_CHECKING:
     from hgin.store.cache import MatchEntry
@@ -74,7 +74,7 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -
     header = ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"]
     # Measured before the rows are built: at 80 columns the list takes the narrow layout.
     statuses = [status_of(e) for e in entries]
-    started = [e.created[:16].replace("T", " ") for e in entries]
+    started = [minute(e.created) for e in entries]
     columns = [
         mark,
         [e.id for e in entries],

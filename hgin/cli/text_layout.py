@@ -31,6 +31,11 @@ def width_of(text: str) -> int:
     return len(text) if text.isascii() else cell_len(text)
 
 
+def minute(at: str) -> str:
+    """'2026-11-30 15:02' from an ISO time (as stored: shown as it was written)."""
+    return at[:16].replace("T", " ")
+
+
 def pad(text: str, width: int, *, right: bool = False) -> str:
     """`text` padded with spaces to `width` cells, on the left when `right`."""
     if text.isascii():
