@@ -87,15 +87,6 @@ def lines_problem(text: str) -> str | None:
     return text_problem(text.replace("\t", "").replace("\n", ""))
 
 
-def check_text(value: str, what: str) -> str:
-    """A text read from a file, refused (HginError naming `what`) if it holds a control
-    character, as a player name would be."""
-    problem = text_problem(value)
-    if problem is not None:
-        raise HginError(f"{what}: {problem.removeprefix('it holds ')}")
-    return value
-
-
 def _texts(data: Any) -> list[str]:
     """Every key and text in parsed data (iteratively: the nesting is already bounded)."""
     found: list[str] = []
@@ -593,13 +584,6 @@ def output_path(name: str, *, force: bool, protected: tuple[Path, ...]) -> Path 
     if not parent.is_dir():
         raise HginError(f"cannot write {name}: the folder {parent} does not exist")
     return target
-
-
-def check_output(name: str, *, force: bool) -> Path | None:
-    """`output_path` with hgin's own folders protected: the data and the config folder."""
-    from hgin.store.paths import config_dir, data_dir
-
-    return output_path(name, force=force, protected=(data_dir(), config_dir()))
 
 
 def write_output(target: Path, text: str) -> Path:
