@@ -8,6 +8,17 @@ from typing import Any
 
 from hgin.engine.rules import PROFILES, Rules, rules_from_dict
 from hgin.errors import HginError
+from hgin.store.guard import (
+    SMALL_CAP,
+    Unusable,
+    dump_json,
+    ensure_folder,
+    exclusive_lock,
+    load_json,
+    os_problem,
+    write_atomic,
+)
+from hgin.store.matches import LOCK_TIMEOUT
 from hgin.store.paths import config_dir
 
 PRESET_NAME = re.compile(r"[a-z][a-z0-9_-]{0,30}")
@@ -19,8 +30,6 @@ def presets_file(folder: Path | None = None) -> Path:
 
 def load_presets(folder: Path | None = None) -> dict[str, Rules]:
     """Saved presets by name; a damaged file is refused, never reset."""
-    from hgin.store.guard import SMALL_CAP, Unusable, load_json
-
     path = presets_file(folder)
     data = load_json(path, cap=SMALL_CAP)
     if data is None:
@@ -41,9 +50,9 @@ def load_presets(folder: Path | None = None) -> dict[str, Rules]:
 def save_preset(
     name: str, rules: Rules, folder: Path | None = None, *, replace: bool = False
 ) -> Path:
-    """Store `rules` under `name`; an older preset of that name only when `replace` is set."""
-    from hgin.store.guard import dump_json, ensure_folder, os_problem, write_atomic
-
+    """Store `rules` under `name`; an older preset of that name only when `replace` is set.
+    The file is read and rewritten under the lock of its folder, which may serve several
+    data folders."""
     key = name.strip().lower()
     if not PRESET_NAME.fullmatch(key):
         raise HginError(
@@ -51,17 +60,18 @@ def save_preset(
         )
     if key in PROFILES:
         raise HginError(f"'{key}' is a built-in profile; choose another name")
-    presets = load_presets(folder)
-    if key in presets and not replace:
-        raise HginError(f"a preset '{key}' exists already: add --force to replace it")
-    presets[key] = rules
     path = presets_file(folder)
-    data: dict[str, Any] = {k: v.to_dict() for k, v in sorted(presets.items())}
     ensure_folder(path.parent, below=path.parent)
-    try:
-        write_atomic(path, dump_json(data, indent=2))
-    except OSError as error:
-        raise os_problem("save", path, error) from None
+    with exclusive_lock(path.parent / ".lock", LOCK_TIMEOUT):
+        presets = load_presets(folder)
+        if key in presets and not replace:
+            raise HginError(f"a preset '{key}' exists already: add --force to replace it")
+        presets[key] = rules
+        data: dict[str, Any] = {k: v.to_dict() for k, v in sorted(presets.items())}
+        try:
+            write_atomic(path, dump_json(data, indent=2))
+        except OSError as error:
+            raise os_problem("save", path, error) from None
     return path
 
 
