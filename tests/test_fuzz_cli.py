@@ -207,7 +207,7 @@ FILE_KINDS = {
     "match": (("show",), ("matches",), ("stats",), ("gin", "ann", "5"), ("summary", "-f", "csv")),
     "cache": (("matches",), ("stats",)),
     "presets": (("rules", "--list"), ("new", "Cy", "Di", "--rules", "pub")),
-    "series": (("series", "show"), ("series", "list")),
+    "series": (("series", "show"), ("series", "list"), ("series", "next")),
     "config": (("config",), ("new",)),
     "import": (("import", "import.json"),),
 }
@@ -274,5 +274,82 @@ def test_any_file_content_exits_cleanly(
             assert "\x1b" not in result.output, (args, text)
             if result.exit_code == 1:
                 assert result.stderr.count("\n") == 1, (args, result.stderr)
+    finally:
+        path.write_bytes(original)
+
+
+def objects_in(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths of every non-empty JSON object in parsed data."""
+    found = [path] if isinstance(data, dict) and data else []
+    items = (
+        data.items()
+        if isinstance(data, dict)
+        else enumerate(data)
+        if isinstance(data, list)
+        else ()
+    )
+    for key, value in items:
+        found += objects_in(value, (*path, key))
+    return found
+
+
+def with_key_twice(data: Any, path: tuple[Any, ...], key: str, value: Any) -> str:
+    """JSON text of `data` where the object at `path` gives `key` a second time (first, as
+    `value`); json.dumps cannot write that, so the object's text is spliced in."""
+    import json as _json
+
+    if not path:
+        return "{" + f"{_json.dumps(key)}: {_json.dumps(value)}, " + _json.dumps(data)[1:]
+    *outer, last = path
+    holder = data
+    for step in outer:
+        holder = holder[step]
+    inner = holder[last]
+    holder[last] = "\x00spliced"
+    text = _json.dumps(data)
+    return text.replace(_json.dumps("\x00spliced"), with_key_twice(inner, (), key, value), 1)
+
+
+@settings(
+    max_examples=40,
+    deadline=4000,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(kind=st.sampled_from(["match", "presets", "series", "import"]), data=st.data())
+def test_a_key_given_twice_is_refused_in_every_json_file(
+    run: Run, files_home: dict[str, Path], kind: str, data: st.DataObject
+) -> None:
+    import json as _json
+
+    path = files_home[kind]
+    original = path.read_bytes()
+    parsed = _json.loads(original)
+    where = data.draw(st.sampled_from(objects_in(parsed)))
+    holder = parsed
+    for step in where:
+        holder = holder[step]
+    key = data.draw(st.sampled_from(sorted(holder)))
+    text = with_key_twice(parsed, where, key, data.draw(JSON_VALUES))
+    try:
+        path.write_text(text, encoding="utf-8")
+        home = files_home["match"].parent.parent
+        before = {name: raw for name, raw in snapshot(home).items() if name != "cache.tsv"}
+        for args in FILE_KINDS[kind]:
+            result = run(*args)
+            event(f"{kind}: exit {result.exit_code}")
+            if args[0] in ("matches", "stats"):  # a match file the list leaves out, and says so
+                assert result.exit_code == 0, (args, result.output)
+                assert f"left out match files that cannot be used: {path.stem}" in result.stderr
+                continue
+            assert result.exit_code == 1, (args, text, result.output)
+            problem = f"it gives the key '{key}' twice in one object"
+            expected = (
+                f"hgin: cannot import {path.name}: {problem}; nothing was imported\n"
+                if kind == "import"
+                else f"hgin: cannot use {path}: {problem}\n"
+            )
+            assert result.stderr == expected, (args, text)
+        assert {name: raw for name, raw in snapshot(home).items() if name != "cache.tsv"} == before
     finally:
         path.write_bytes(original)

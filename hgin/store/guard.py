@@ -11,6 +11,7 @@ one line worded by `os_problem`.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import sys
@@ -182,11 +183,23 @@ def read_input(name: str, *, cap: int = EXPORT_CAP) -> tuple[bytes, str]:
 
 
 def parse_json(raw: bytes, where: str | Path, *, depth: int = MAX_DEPTH) -> Any:
-    """JSON data from file bytes: UTF-8, valid, nested at most `depth` deep, and without a
-    control character in any text; anything else is refused naming `where`."""
-    import json
+    """JSON data from file bytes: UTF-8, valid, nested at most `depth` deep, without a key
+    given twice in one object and without a control character in any text; anything else is
+    refused naming `where`."""
 
-    return _checked(raw, where, json.loads, "JSON", ValueError, depth, _json_text_problem)
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        data = dict(pairs)
+        if len(data) != len(pairs):
+            keys = [key for key, _ in pairs]
+            twice = next(key for key in keys if keys.count(key) > 1)
+            shown = twice[:40] if text_problem(twice) is None else ascii(twice[:40])
+            raise Unusable(where, f"it gives the key '{shown}' twice in one object")
+        return data
+
+    def loads(text: str) -> Any:
+        return json.loads(text, object_pairs_hook=unique_keys)
+
+    return _checked(raw, where, loads, "JSON", ValueError, depth, _json_text_problem)
 
 
 def parse_toml(raw: bytes, where: str | Path) -> dict[str, Any]:
@@ -253,8 +266,6 @@ def load_json(path: Path, *, cap: int, missing: str | None = None) -> Any:
 
 def dump_json(data: Any, *, indent: int | None = 1) -> str:
     """The one way hgin writes JSON: UTF-8 text as is, one trailing newline."""
-    import json
-
     return json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
 
 
