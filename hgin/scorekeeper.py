@@ -283,7 +283,7 @@ class ScoreKeeper:
     ) -> Started:
         """Start a match as `hgin new` does: players, rules (a profile or preset by name) and
         rule `options` from the arguments, anything left out from the settings file."""
-        from hgin.engine.narrate import describe_left, describe_new
+        from hgin.reports.narrate import describe_left, describe_new
         from hgin.store.config import settings_for_new
 
         chosen = settings_for_new(first, second, rules, dict(options or {}), self.config())
@@ -366,25 +366,27 @@ class ScoreKeeper:
 
     # -- changing a match ----------------------------------------------------------------
 
-    def update(self, match: str | None, change: Callable[[Match], Outcome]) -> Outcome:
-        """Apply `change` to a match under the lock and save the result."""
+    def change(self, match: str | None, make: Callable[[Match], Match]) -> Outcome:
+        """Make one journaled change (`make` returns the loaded match with one more change) under
+        the lock, word it (its journal line and its message) and save it."""
+        from hgin.reports.changes import change_sentences
+
         # Refuse a missing match before the lock creates the data folder; a match named by a
         # player is found (and said) once, the current match is read again under the lock.
         named = self.match_id(match)
         with self.store.locked():
             loaded = self.store.load(self.match_id(named if match is not None else None))
-            outcome = change(loaded)
-            self.store.save(outcome.match)
-        return outcome
+            changed = make(loaded)
+            text, message = change_sentences(loaded, changed)
+            changed = changed.with_text(text)
+            self.store.save(changed)
+        return Outcome(changed, message)
 
     def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
         """Record the hand built from the loaded match (names resolved against its players)."""
         from hgin.engine import editing
 
-        def add(loaded: Match) -> Outcome:
-            return Outcome(*editing.record(loaded, hand(loaded), now_text()))
-
-        return self.update(match, add)
+        return self.change(match, lambda loaded: editing.record(loaded, hand(loaded), now_text()))
 
     def gin(
         self,
@@ -501,17 +503,13 @@ class ScoreKeeper:
         later hand is re-scored. Refused when a later hand would come after the match's end."""
         from hgin.engine import editing
 
-        return self.update(
-            match, lambda loaded: Outcome(*editing.edit(loaded, number, hand, now_text()))
-        )
+        return self.change(match, lambda loaded: editing.edit(loaded, number, hand, now_text()))
 
     def delete(self, number: int, match: str | None = None) -> Outcome:
         """Remove hand `number`; the hands after it move up one and are re-scored."""
         from hgin.engine import editing
 
-        return self.update(
-            match, lambda loaded: Outcome(*editing.delete(loaded, number, now_text()))
-        )
+        return self.change(match, lambda loaded: editing.delete(loaded, number, now_text()))
 
     def set_rule(self, option: str, value: str, match: str | None = None) -> Outcome:
         """Change one rule (`gin-bonus`, `20`) and re-score every hand from the start."""
@@ -519,39 +517,32 @@ class ScoreKeeper:
         from hgin.engine.rules import find_option
 
         chosen = find_option(option)
-        new_value = chosen.parse(value)
-        return self.update(
-            match,
-            lambda loaded: Outcome(
-                *editing.set_rules(loaded, {chosen.name: new_value}, now_text())
-            ),
-        )
+        values = {chosen.name: chosen.parse(value)}
+        return self.change(match, lambda loaded: editing.set_rules(loaded, values, now_text()))
 
     def notice(self, match: str | None = None) -> Outcome:
         """Give notice in a rolling match: no new game opens; the games in progress finish."""
         from hgin.engine import editing
 
-        return self.update(match, lambda loaded: Outcome(*editing.notice(loaded, now_text())))
+        return self.change(match, lambda loaded: editing.notice(loaded, now_text()))
 
     def undo(self, match: str | None = None) -> Outcome:
         """Revert the latest change still in force, whatever its kind (repeatable)."""
         from hgin.engine import editing
 
-        return self.update(match, lambda loaded: Outcome(*editing.undo(loaded, now_text())))
+        return self.change(match, lambda loaded: editing.undo(loaded, now_text()))
 
     def redo(self, match: str | None = None) -> Outcome:
         """Apply again the change most recently undone."""
         from hgin.engine import editing
 
-        return self.update(match, lambda loaded: Outcome(*editing.redo(loaded, now_text())))
+        return self.change(match, lambda loaded: editing.redo(loaded, now_text()))
 
     def restore(self, change: int, match: str | None = None) -> Outcome:
         """Bring the match back to its state right after change `change`, as a new change."""
         from hgin.engine import editing
 
-        return self.update(
-            match, lambda loaded: Outcome(*editing.restore(loaded, change, now_text()))
-        )
+        return self.change(match, lambda loaded: editing.restore(loaded, change, now_text()))
 
     def log(self, match: str | None = None) -> Match:
         """The match whose journal `hgin log` lists (`match.journal`, oldest first)."""
@@ -678,6 +669,7 @@ class ScoreKeeper:
         different ones refused unless `replace`. Every match is checked as loading checks a
         match file (its size once written too), so whatever is imported opens. Where it was
         read from, and what was done; `progress` is told (done, total) as it goes."""
+        from hgin.reports.changes import change_sentences
         from hgin.store.guard import Unusable, read_input
         from hgin.store.transfer import import_matches, parse_export
 
@@ -688,7 +680,14 @@ class ScoreKeeper:
             raise HginError(
                 f"cannot import {error.where}: {error.problem}; nothing was imported"
             ) from None
-        return source, import_matches(self.store, export, replace=replace, progress=progress)
+        report = import_matches(
+            self.store,
+            export,
+            change_line=lambda before, after: change_sentences(before, after)[0],
+            replace=replace,
+            progress=progress,
+        )
+        return source, report
 
     # -- series --------------------------------------------------------------------------
 

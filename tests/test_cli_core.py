@@ -107,7 +107,7 @@ def test_undo_and_redo(run: Run, show_json) -> None:
     assert result.exit_code == 0
     assert flat(result.stdout).endswith(
         "Undone: change 2 (recorded hand 2: knock by Bob 3 v 20, 20 − 3 = 17). "
-        "The sheet has 1 hand. Game I: Bob 17 → 0."
+        "The sheet has 1 hand. Game I: Bob 17 → –."
     )
     assert len(show_json()["hands"]) == 1
     assert run("undo").exit_code == 0
@@ -119,7 +119,7 @@ def test_undo_and_redo(run: Run, show_json) -> None:
     result = run("redo")
     assert flat(result.stdout).endswith(
         "Redone: change 2 (recorded hand 2: knock by Bob 3 v 20, 20 − 3 = 17). "
-        "The sheet has 2 hands. Game I: Bob 0 → 17."
+        "The sheet has 2 hands. Game I: Bob – → 17."
     )
     assert [h["points"] for h in show_json()["hands"]] == [35, 17]
     assert run("redo").stderr == "hgin: there is nothing to redo\n"

@@ -286,7 +286,7 @@ def playable(typed: list[Hand]) -> Match:
     for hand in typed:
         if match.sheet.finished:
             break
-        match = editing.record(match, hand, AT)[0]
+        match = editing.record(match, hand, AT)
     return match
 
 
@@ -305,10 +305,10 @@ def test_an_edit_undone_by_the_opposite_edit_restores_the_sheet(typed: list[Hand
     old = match.hands[number - 1]
     new = data.draw(hands)[0]
     try:
-        edited = editing.edit(match, number, as_entry(new), AT)[0]
+        edited = editing.edit(match, number, as_entry(new), AT)
     except HginError:
         return  # refused: the same hand again, or a match that would end too soon
-    restored = editing.edit(edited, number, as_entry(old), AT)[0]
+    restored = editing.edit(edited, number, as_entry(old), AT)
     assert restored.sheet == match.sheet
     assert restored.hands == match.hands
 
@@ -319,7 +319,7 @@ def test_delete_is_the_match_replayed_without_that_hand(typed: list[Hand], data)
     match = playable(typed)
     number = data.draw(st.integers(1, len(match.hands)))
     rest = match.hands[: number - 1] + match.hands[number:]
-    changed = editing.delete(match, number, AT)[0]  # removing a hand never ends a match sooner
+    changed = editing.delete(match, number, AT)  # removing a hand never ends a match sooner
     assert changed.hands == rest
     assert changed.sheet == replay(PLAYERS, match.rules, "Ann", rest)
-    assert editing.undo(changed, AT)[0].hands == match.hands
+    assert editing.undo(changed, AT).hands == match.hands

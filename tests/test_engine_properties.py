@@ -273,11 +273,11 @@ def test_undo_then_redo_is_the_identity(rules: Rules, hands: list[Hand], depth: 
     changed = match
     undone = 0
     for _ in range(min(depth, len(hands))):
-        changed = editing.undo(changed, AT)[0]
+        changed = editing.undo(changed, AT)
         undone += 1
     assert changed.hands == match.hands[: len(hands) - undone]
     for _ in range(undone):
-        changed = editing.redo(changed, AT)[0]
+        changed = editing.redo(changed, AT)
     assert changed.hands == match.hands
     assert changed.sheet == match.sheet
     assert changed.state.undone == []

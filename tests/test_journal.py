@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hgin.engine.editing import QUOTED_LENGTH, quoted_text
+from hgin.reports.changes import QUOTED_LENGTH, quoted_text
 from hgin.store.schema import MATCH_KEYS
 from tests.conftest import Run, flat, snapshot
 
@@ -69,7 +69,7 @@ def test_a_long_change_is_quoted_shortened_and_logged_whole(run: Run) -> None:
     result = run("undo")
     assert flat(result.stdout).endswith(
         "Undone: change 2 (deleted hand 1 (knock by Christopher Columbus 9 v 7, …)). "
-        "The sheet has 1 hand. Game I: Alexandra 0 → 27."
+        "The sheet has 1 hand. Game I: Alexandra – → 27."
     )
     texts = [e["text"] for e in json.loads(run("log", "--json").stdout)]
     assert texts[1] == (
@@ -429,3 +429,19 @@ def test_files_of_earlier_releases_load_and_save_unchanged_in_meaning(
         assert run("redo").exit_code == 0
     assert json.loads(path.read_text(encoding="utf-8"))["schema"] == 3
     assert show_json() == shown
+
+
+def test_moving_in_the_journal_shows_a_game_not_entered_as_the_sheet_does(run: Run) -> None:
+    """A game a player has not entered is '–' on the sheet, and so in what undo, redo and
+    restore say (not a score of 0)."""
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    assert flat(run("undo").stdout).endswith(
+        "Undone: change 1 (recorded hand 1: gin by Ann, 25 + 10 = 35). "
+        "The sheet has 0 hands. Game I: Ann 35 → –."
+    )
+    assert flat(run("redo").stdout).endswith("The sheet has 1 hand. Game I: Ann – → 35.")
+    assert flat(run("restore", "2").stdout).endswith(
+        "Restored the match as after change 2 (undid change 1 (recorded hand 1)). "
+        "The sheet has 0 hands. Game I: Ann 35 → –."
+    )

@@ -59,18 +59,18 @@ def read_back(match: Match) -> Match:
 def apply(match: Match, step: tuple[object, ...]) -> Match:
     kind = step[0]
     if kind == "record":
-        return editing.record(match, step[1], AT)[0]  # type: ignore[arg-type]
+        return editing.record(match, step[1], AT)  # type: ignore[arg-type]
     if kind == "edit":
-        return editing.edit(match, step[1], step[2], AT)[0]  # type: ignore[arg-type]
+        return editing.edit(match, step[1], step[2], AT)  # type: ignore[arg-type]
     if kind == "delete":
-        return editing.delete(match, step[1], AT)[0]  # type: ignore[arg-type]
+        return editing.delete(match, step[1], AT)  # type: ignore[arg-type]
     if kind == "rules":
-        return editing.set_rules(match, {"gin_bonus": step[1]}, AT)[0]
+        return editing.set_rules(match, {"gin_bonus": step[1]}, AT)
     if kind == "undo":
-        return editing.undo(match, AT)[0]
+        return editing.undo(match, AT)
     if kind == "redo":
-        return editing.redo(match, AT)[0]
-    return editing.restore(match, step[1], AT)[0]  # type: ignore[arg-type]
+        return editing.redo(match, AT)
+    return editing.restore(match, step[1], AT)  # type: ignore[arg-type]
 
 
 @settings(max_examples=150, deadline=None)

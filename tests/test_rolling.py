@@ -230,7 +230,7 @@ def test_random_rolling_matches(rules: Rules, hands: list[Hand], notice: int | N
 
 
 def test_what_notice_says() -> None:
-    from hgin.engine.narrate import describe_notice, notice_line
+    from hgin.reports.narrate import describe_notice, notice_line
 
     assert notice_line(sheet(gin("Ann", 75))) == ""
     noticed = sheet(gin("Ann", 75), notice_after=1)

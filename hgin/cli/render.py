@@ -23,10 +23,10 @@ from hgin.cli.text_layout import (
     write_lines,
 )
 from hgin.engine.match import Match
-from hgin.engine.narrate import describe_decided, describe_result, notice_line
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
+from hgin.reports.narrate import describe_decided, describe_result, notice_line
 from hgin.reports.summary import (
     closed_record,
     game_score,

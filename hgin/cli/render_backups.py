@@ -10,7 +10,7 @@ from rich.text import Text
 from hgin.cli.layout import Fit, record
 from hgin.cli.render import make_console
 from hgin.engine.match import Match
-from hgin.engine.narrate import describe_holding
+from hgin.reports.narrate import describe_holding
 from hgin.store.backups import local_time
 from hgin.store.matches import BackupEntry
 

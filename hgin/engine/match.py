@@ -121,7 +121,7 @@ class Match:
 
     def change(self, kind: str, data: dict[str, Any], *, at: str, text: str = "") -> Match:
         """The match with one more change in its journal, applied and checked: the sheet of
-        the result must replay. `text` may be set afterwards with `worded`."""
+        the result must replay. `text` may be set afterwards with `with_text`."""
         change = Change(len(self.journal) + 1, at, kind, text, data)
         branch = self.folded.branch()
         branch.step(change)
@@ -130,7 +130,7 @@ class Match:
         changed.sheet  # noqa: B018 - replaying is the check
         return changed
 
-    def worded(self, text: str) -> Match:
+    def with_text(self, text: str) -> Match:
         """The match with the sentence of its latest change set."""
         last = self.journal[-1]._replace(text=text)
         changed = dataclasses.replace(self, journal=(*self.journal[:-1], last))

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from hgin.engine.money import money_text, stake_text
-from hgin.engine.narrate import games_phrase
 from hgin.engine.settle import GameSettlement, Settlement
 from hgin.engine.sheet import game_name
+from hgin.reports.narrate import games_phrase
 
 NO_STAKE_HINT = (
     "No stake known, so in points only: give one with 'hgin settle --stake 0.05', "

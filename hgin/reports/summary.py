@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from hgin.engine.match import Match
-from hgin.engine.narrate import describe_result, games_phrase, notice_line
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, PlayedHand, Sheet, empty_sheet, extend, game_name
+from hgin.reports.narrate import describe_result, games_phrase, notice_line
 from hgin.reports.symbols import NOT_OPEN
 
 if TYPE_CHECKING:  # the settlement is worked out for the summary only, never for the sheet

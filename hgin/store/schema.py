@@ -49,13 +49,22 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v3_phrase(hand: Hand) -> str:
+    """A hand as version 3 named it in its journal ('knock by Bob 3 v 25'), kept as it was
+    then: what a migration writes must not change with today's wording."""
+    if hand.kind == "draw":
+        return "dead hand"
+    text = f"{hand.kind.replace('_', ' ')} by {hand.player}"
+    if hand.kind == "knock":
+        text += f" {hand.deadwood} v {hand.opponent_deadwood}"
+    return text if hand.upcard is None else f"{text} (upcard {hand.upcard})"
+
+
 def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     """Version 3 keeps a journal of changes instead of the hands: each recorded hand becomes
     one "recorded hand N" change at its recorded time (the undone hands too, recorded after
     the others), followed by one undo per undone hand, so that they can still be redone.
     The stored sheet stays for readers; its copy of each entered hand goes."""
-    from hgin.engine.editing import hand_phrase
-
     hands, undone = data.get("hands"), data.get("undone")
     if not isinstance(hands, list) or not isinstance(undone, list):
         raise HginError("'hands' and 'undone' must be lists")
@@ -69,7 +78,7 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
         at = hand.get("recorded_at") if isinstance(hand, dict) else None
         latest = at if isinstance(at, str) else latest
         try:
-            said = hand_phrase(hand_from_dict(hand, f"hand {number}"))
+            said = _v3_phrase(hand_from_dict(hand, f"hand {number}"))
         except HginError:
             said = "a hand"
         journal.append(

@@ -21,6 +21,9 @@ from hgin.store.schema import match_to_dict
 
 # Told how far a long task has got: (done, total).
 Progress = Callable[[int, int], None]
+# The journal's line for a change, from the match before and after it (the façade gives the
+# reports' wording: the store makes no sentences).
+ChangeLine = Callable[[Match, Match], str]
 
 
 def _quiet(done: int, total: int) -> None:
@@ -185,7 +188,12 @@ def difference(store: Store, match: Match) -> str:
 
 
 def import_matches(
-    store: Store, export: Export, replace: bool = False, progress: Progress | None = None
+    store: Store,
+    export: Export,
+    *,
+    change_line: ChangeLine,
+    replace: bool = False,
+    progress: Progress | None = None,
 ) -> ImportReport:
     """Store every match under the lock; refuses before writing if any would overwrite a
     different match and `replace` is not given. Where no match is current yet, the file's
@@ -215,7 +223,7 @@ def import_matches(
         added = [by_id[i] for i in report.added]
         write_new(store, added, export.files, progress)
         for match_id in report.replaced:
-            store.save(journaled_import(store, by_id[match_id]))
+            store.save(journaled_import(store, by_id[match_id], change_line))
         remember(store, added)
         if export.current is not None and not _has_current(store):
             with contextlib.suppress(HginError):  # the matches are in; the pointer is a nicety
@@ -224,7 +232,7 @@ def import_matches(
     return report
 
 
-def journaled_import(store: Store, imported: Match) -> Match:
+def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> Match:
     """The stored match with the imported copy's hands and rules as one more change of its
     journal ('hgin undo' takes the import back, and the stored history stays in 'hgin log'),
     when both are between the same players with the same first dealer; otherwise (or when
@@ -240,7 +248,8 @@ def journaled_import(store: Store, imported: Match) -> Match:
     if (stored.players, stored.first_dealer) != (imported.players, imported.first_dealer):
         return imported
     at = datetime.now().astimezone().isoformat(timespec="seconds")
-    return replace_all(stored, imported.hands, imported.rules, at)[0]
+    changed = replace_all(stored, imported.hands, imported.rules, at)
+    return changed.with_text(change_line(stored, changed))
 
 
 def write_new(

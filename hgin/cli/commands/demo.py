@@ -43,8 +43,8 @@ def demo(
     import tempfile
 
     from hgin.cli.render import print_lines, print_sheet, print_summary
-    from hgin.engine.narrate import describe_new
     from hgin.engine.rules import PROFILES
+    from hgin.reports.narrate import describe_new
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:

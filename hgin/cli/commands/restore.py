@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def backup_row(entry: BackupEntry) -> dict[str, Any]:
     """One backup as `restore --backup --json` prints it."""
-    from hgin.engine.narrate import describe_holding
+    from hgin.reports.narrate import describe_holding
 
     match = entry.match
     return {

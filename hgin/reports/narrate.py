@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from hgin.engine.hands import RESULT_TITLES
-from hgin.engine.sheet import Closing, PlayedHand, Sheet, game_name
-
-if TYPE_CHECKING:
-    from hgin.engine.match import Match
+from hgin.engine.match import Match
+from hgin.engine.sheet import Closing, Game, PlayedHand, Sheet, game_name
+from hgin.reports.symbols import NOT_OPEN
 
 
 def games_phrase(numbers: Sequence[int]) -> str:
@@ -169,16 +167,6 @@ def describe_decided(sheet: Sheet) -> str:
     )
 
 
-def describe_undo(played: PlayedHand) -> str:
-    """What undo took back."""
-    return f"Undone: hand {played.number} ({describe_hand(played)[:-1]})."
-
-
-def describe_redo(played: PlayedHand) -> str:
-    """What redo put back."""
-    return f"Redone: hand {played.number}. {describe_hand(played)}"
-
-
 def describe_changes(before: Sheet, after: Sheet) -> list[str]:
     """What re-scoring changed on the sheet, game by game, then the totals and the result."""
     lines: list[str] = []
@@ -186,10 +174,9 @@ def describe_changes(before: Sheet, after: Sheet) -> list[str]:
     for old, new in zip(before.games, after.games, strict=False):
         parts = []
         for p in players:
-            old_total = old.scores[p] + old.bonuses[p]
-            new_total = new.scores[p] + new.bonuses[p]
-            if old_total != new_total:
-                parts.append(f"{p} {old_total} → {new_total}")
+            was, now = _cell(old, p), _cell(new, p)
+            if was != now:
+                parts.append(f"{p} {was} → {now}")
         if old.winner != new.winner:
             parts.append(f"won by {new.winner}" if new.winner else "open again")
         if parts:
@@ -201,6 +188,13 @@ def describe_changes(before: Sheet, after: Sheet) -> list[str]:
     if not lines:
         lines.append("No score on the sheet changed.")
     return lines
+
+
+def _cell(game: Game, player: str) -> str:
+    """A player's total in a game as the sheet shows it: a dash for a game not entered."""
+    if not game.entered[player] and game.scores[player] == 0:
+        return NOT_OPEN
+    return str(game.scores[player] + game.bonuses[player])
 
 
 def describe_new(match: Match, *, chosen: bool) -> str:

@@ -1,0 +1,225 @@
+"""The sentences of a change to a match: the line its journal keeps (`hgin log`) and the message
+that says what it did, made from the match before and after it. Pure text."""
+
+from __future__ import annotations
+
+from hgin.engine.editing import entry_text, shown_value
+from hgin.engine.hands import Hand
+from hgin.engine.match import Match
+from hgin.engine.rules import find_option, option_flag
+from hgin.engine.sheet import PlayedHand, Sheet, game_name
+from hgin.reports.narrate import describe_changes, describe_hand, describe_notice, describe_result
+
+
+def hand_phrase(hand: Hand) -> str:
+    """'gin by Ann', 'knock by Bob 3 v 25', 'dead hand' (with an Oklahoma upcard if any)."""
+    if hand.kind == "draw":
+        return "dead hand"
+    name = "big gin" if hand.kind == "big_gin" else hand.kind
+    text = f"{name} by {hand.player}"
+    if hand.kind == "knock":
+        text += f" {hand.deadwood} v {hand.opponent_deadwood}"
+    if hand.upcard is not None:
+        text += f" (upcard {hand.upcard})"
+    return text
+
+
+def score_phrase(played: PlayedHand) -> str:
+    """'25 + 18 = 43', 'undercut, Bob scores 9 − 7 + 25 = 27', 'no score'."""
+    award = played.award
+    if award.winner is None:
+        return "no score"
+    if award.result == "undercut":
+        return f"undercut, {award.winner} scores {award.formula}"
+    return award.formula
+
+
+def played_phrase(played: PlayedHand) -> str:
+    """'gin by Ann, 25 + 18 = 43'."""
+    return f"{hand_phrase(played.hand)}, {score_phrase(played)}"
+
+
+def short_text(text: str) -> str:
+    """The start of a change's sentence that names it: 'edited hand 2', 'rules: …'."""
+    return text if text.startswith("rules:") else _naming(text)
+
+
+def _naming(text: str) -> str:
+    """The words that name a change: 'edited hand 2' of 'edited hand 2: gin by Ann, …'."""
+    return text.split(": ", 1)[0].split(" (", 1)[0]
+
+
+QUOTED_LENGTH = 60  # "Undone: change 12 (…)." then still fits a line of 80 columns
+
+
+def quoted_text(text: str, players: tuple[str, str], limit: int = QUOTED_LENGTH) -> str:
+    """A change's sentence as a message quotes it: whole when short, else with whole phrases
+    of its middle or end left out for '…', keeping as much as fits in `limit`. What names the
+    change ('edited hand 2') always stays, and every bracket shown is closed."""
+    if len(text) <= limit:
+        return text
+    named = len(_naming(text))
+    cuts = _phrase_ends(text, players, named)
+    best = text[:named] + " …"
+    for first, at in enumerate(cuts):
+        for end in [*cuts[first + 1 :], len(text)]:
+            closed = _closed_alone(text[at + 1 : end])
+            if closed is None or (closed and end < len(text)):
+                continue
+            # Cut to the end: '…' is followed by the brackets the left-out phrases closed.
+            rest = f" {text[end + 1 :]}" if end < len(text) else ")" * closed
+            shown = f"{text[:at]} …{rest}"
+            if len(best) < len(shown) <= limit:
+                best = shown
+    return best
+
+
+def _phrase_ends(text: str, players: tuple[str, str], start: int) -> list[int]:
+    """The spaces of `text` after `start` that end a phrase: after ':' or ';', before '(',
+    after ',' unless a score follows (it belongs to the hand before it); never one inside a
+    player's name."""
+    inside: set[int] = set()
+    for name in players:
+        found = text.find(name)
+        while found != -1:
+            inside.update(range(found, found + len(name)))
+            found = text.find(name, found + 1)
+    return [
+        at
+        for at in range(start, len(text) - 1)
+        if text[at] == " "
+        and at not in inside
+        and (
+            text[at - 1] in ":;"
+            or text[at + 1] == "("
+            or (text[at - 1] == "," and not text[at + 1].isdigit())
+        )
+    ]
+
+
+def _closed_alone(text: str) -> int | None:
+    """How many brackets `text` closes that it did not open; None when it leaves one open."""
+    depth = lowest = 0
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        lowest = min(lowest, depth)
+    return -depth if depth == lowest else None
+
+
+def _aside_note(match: Match) -> str:
+    """What the latest change set aside: the undone changes it made unreachable by redo."""
+    aside = match.state.aside
+    if aside is None or aside[1] != len(match.journal):
+        return ""
+    count = aside[0]
+    return f" {count} undone change{'s' if count != 1 else ''} set aside; see 'hgin log'."
+
+
+def _won_by(winner: str | None) -> str:
+    return f"won by {winner}" if winner else "open"
+
+
+def result_changes(old: Sheet, new: Sheet) -> list[str]:
+    """What changed in the games' and the match's results, as short phrases."""
+    changes = []
+    for before, after in zip(old.games, new.games, strict=False):
+        if before.winner != after.winner:
+            changes.append(
+                f"game {game_name(after.number)} is now {_won_by(after.winner)} "
+                f"(was {_won_by(before.winner)})"
+            )
+    if (old.finished, old.winner) != (new.finished, new.winner):
+        if new.finished:
+            changes.append(describe_result(new)[:-1].replace("Match over", "the match is now over"))
+        else:
+            changes.append("the match is open again")
+    return changes
+
+
+def _with_changes(sentence: str, old: Sheet, new: Sheet) -> str:
+    changes = result_changes(old, new)
+    if changes:
+        sentence += "; " + "; ".join(changes)
+    return sentence + "."
+
+
+def _entry_and_result(played: PlayedHand) -> str:
+    """'gin ann 20 (Gin: Ann scores 25 + 20 = 45 in game I)'."""
+    return f"{entry_text(played.hand)} ({describe_hand(played)[:-1]})"
+
+
+def _sheet_effect(before: Match, after: Match) -> str:
+    """What moving in the journal did to the sheet: its hands, then game by game."""
+    lines = describe_changes(before.sheet, after.sheet)
+    if len(before.hands) != len(after.hands):
+        count = len(after.hands)
+        lines.insert(0, f"The sheet has {count} hand{'s' if count != 1 else ''}.")
+    return " ".join(lines)
+
+
+def _quoted(match: Match, number: int) -> str:
+    return quoted_text(match.journal[number - 1].text, match.players)
+
+
+def _hands_moved(number: int, count: int) -> str:
+    """'; hands 3 to 5 are now 2 to 4' when hand `number` of `count` is deleted."""
+    after = count - number
+    if after == 1:
+        return f"; hand {number + 1} is now hand {number}"
+    if after > 1:
+        joint = " and " if after == 2 else " to "
+        return f"; hands {number + 1}{joint}{count} are now {number}{joint}{count - 1}"
+    return ""
+
+
+def change_sentences(before: Match, after: Match) -> tuple[str, str]:
+    """The journal's line for the latest change of `after` (made on `before`), and the message
+    that says what it did."""
+    change = after.journal[-1]
+    data = change.data
+    match change.kind:
+        case "record":
+            last = after.sheet.hands[-1]
+            text = f"recorded hand {last.number}: {played_phrase(last)}"
+            said = describe_hand(last)
+        case "edit":
+            number = data["hand_number"]
+            was, now = before.sheet.hands[number - 1], after.sheet.hands[number - 1]
+            text = f"edited hand {number}: {played_phrase(now)} (was {played_phrase(was)})"
+            sentence = f"Hand {number} corrected: {_entry_and_result(was)} → "
+            said = _with_changes(sentence + _entry_and_result(now), before.sheet, after.sheet)
+        case "delete":
+            number = data["hand_number"]
+            gone = before.sheet.hands[number - 1]
+            text = f"deleted hand {number} ({played_phrase(gone)})"
+            sentence = f"Hand {number} deleted: {_entry_and_result(gone)}"
+            sentence += _hands_moved(number, len(before.hands))
+            said = _with_changes(sentence, before.sheet, after.sheet)
+        case "rules":
+            old, new = data["old"], data["new"]
+            moves = [(k, f"{shown_value(old[k])} → {shown_value(v)}") for k, v in new.items()]
+            text = "rules: " + ", ".join(f"{k.replace('_', ' ')} {move}" for k, move in moves)
+            flags = ", ".join(f"{option_flag(k)} {move}" for k, move in moves)
+            if not any(find_option(k).scoring for k in new):
+                said = f"Rule changed: {flags}; no score changes."
+            else:
+                lines = describe_changes(before.sheet, after.sheet)
+                said = " ".join([f"Rule changed: {flags}; every hand re-scored.", *lines])
+        case "import":
+            count = len(data["hands"])
+            held = f"{count} hand{'s' if count != 1 else ''}, rules {data['rules'].label}"
+            text, said = f"imported the match: {held}", f"Imported: {held}."
+        case "notice":
+            text, said = f"notice given after hand {data['after']}", describe_notice(after.sheet)
+        case "undo" | "redo":
+            target = data["change"]
+            verb, done = ("undid", "Undone") if change.kind == "undo" else ("redid", "Redone")
+            text = f"{verb} change {target} ({short_text(before.journal[target - 1].text)})"
+            said = f"{done}: change {target} ({_quoted(before, target)}). "
+            said += _sheet_effect(before, after)
+        case _:  # restore
+            target = data["change"]
+            text = f"restored the match as after change {target}"
+            said = f"Restored the match as after change {target} ({_quoted(before, target)}). "
+            said += _sheet_effect(before, after)
+    return text, said + _aside_note(after)
