@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from hypothesis import settings
 from typer.testing import CliRunner, Result
 
 from hgin.cli import app
+from tests.history_data import record_history
 
 # No timing assertions in tests: a loaded machine must not fail a property (speed is measured
 # by tests/bench/run.py). CI runs the whole suite on the default Python and again on the other
@@ -85,10 +87,46 @@ def recorded_home(home: Path, *commands: tuple[str, ...]) -> Path:
     return home
 
 
+@pytest.fixture(scope="session")
+def recorded_homes(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[Any, ...], Path]:
+    """The data folders `prepared` has recorded in this session, by their commands."""
+    return {}
+
+
+@pytest.fixture
+def prepared(
+    recorded_homes: dict[tuple[Any, ...], Path],
+    tmp_path_factory: pytest.TempPathFactory,
+    hgin_home: Path,
+) -> Callable[..., Path]:
+    """prepared(("new", "Ann", "Bob"), ("gin", "ann", "18")): this test's data folder as those
+    commands leave it; recorded through the CLI once per session, then copied."""
+
+    def prepare(*commands: tuple[str, ...]) -> Path:
+        if commands not in recorded_homes:
+            folder = tmp_path_factory.mktemp("prepared") / "home"
+            recorded_homes[commands] = recorded_home(folder, *commands)
+        shutil.copytree(recorded_homes[commands], hgin_home)
+        return hgin_home
+
+    return prepare
+
+
 def copied_match(template: Path, home: Path) -> Path:
     """A copy of a template data folder as `home`; its one match file."""
-    import shutil
-
     shutil.copytree(template, home)
     (path,) = (home / "matches").glob("*.json")
     return path
+
+
+@pytest.fixture(scope="session")
+def history_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The five matches of tests/history_data.py, recorded once per session."""
+    return record_history(tmp_path_factory.mktemp("history") / "home")
+
+
+@pytest.fixture
+def history(history_template: Path, hgin_home: Path) -> Path:
+    """This test's data folder: a copy of the five recorded matches."""
+    shutil.copytree(history_template, hgin_home)
+    return hgin_home

@@ -2,14 +2,18 @@
 
 Five matches with mixed rule profiles, each started on its own day (the clock is faked so that
 "most recent spelling" and "newest first" are certain). Every figure the tests pin is worked out
-by hand in the comments below.
+by hand in the comments below. They are recorded once per session through the real CLI
+(`record_history`) and copied into each test's data folder (the `history` fixture in conftest).
 """
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from tests.conftest import Run
+import pytest
+from typer.testing import CliRunner
+
+from hgin.cli import app
 
 
 class Clock:
@@ -102,14 +106,15 @@ IDS = [
 ]
 
 
-def record_history(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Record the five matches through the real CLI."""
+def record_history(home: Path) -> Path:
+    """Record the five matches in the data folder `home` through the real CLI."""
     clock = Clock()
-    monkeypatch.setattr("hgin.scorekeeper.now_text", clock)
-    for day, new, hands in MATCHES:
-        clock.day = day
-        result = run(*new)
-        assert result.exit_code == 0, result.output
-        for hand in hands:
-            result = run(*hand)
-            assert result.exit_code == 0, (hand, result.output)
+    runner = CliRunner()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("hgin.scorekeeper.now_text", clock)
+        for day, new, hands in MATCHES:
+            clock.day = day
+            for args in (new, *hands):
+                result = runner.invoke(app, list(args), env={"HGIN_HOME": str(home)})
+                assert result.exit_code == 0, (args, result.output)
+    return home

@@ -9,13 +9,12 @@ from typing import Any
 import pytest
 
 from tests.conftest import Run, snapshot
-from tests.history_data import IDS, record_history
+from tests.history_data import IDS
 
 
 @pytest.fixture
-def exported(run: Run, monkeypatch: pytest.MonkeyPatch, hgin_home: Path, tmp_path: Path) -> Path:
+def exported(run: Run, history: Path, tmp_path: Path) -> Path:
     """The five recorded matches exported with --all; returns the file."""
-    record_history(run, monkeypatch)
     target = tmp_path / "history.json"
     result = run("export", "--all", str(target))
     assert result.exit_code == 0, result.output

@@ -11,14 +11,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import Run
-from tests.history_data import IDS, record_history
+from tests.history_data import IDS
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture
-def history(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    record_history(run, monkeypatch)
 
 
 def listed(run: Run, *args: str) -> list[dict[str, Any]]:

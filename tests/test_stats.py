@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import Run, snapshot
-from tests.history_data import IDS, record_history
+from tests.history_data import IDS
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -104,11 +104,6 @@ PAIRS = [
         average_points=(33.33, 16.5),
     ),
 ]
-
-
-@pytest.fixture
-def history(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    record_history(run, monkeypatch)
 
 
 def stats_json(run: Run, *args: str) -> dict[str, Any]:
