@@ -7,6 +7,7 @@ against the rules without running anything.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,12 @@ def play(run: Run, *new: str, hands: tuple[tuple[str, ...], ...] = HANDS) -> Non
     for hand in hands:
         result = run(*hand)
         assert result.exit_code == 0, result.output
+
+
+@pytest.fixture
+def played(prepared: Callable[..., Path]) -> None:
+    """The friendly match of HANDS (what `play(run)` records), recorded once and copied in."""
+    prepared(("new", "Ann", "Bob", "--dealer", "ann"), *HANDS)
 
 
 def settled(run: Run, *args: str) -> dict[str, Any]:
@@ -134,8 +141,8 @@ def test_level_totals_nobody_pays(run: Run) -> None:
     assert "The closed games are level: nobody pays." in flat(run("settle").stdout)
 
 
+@pytest.mark.usefixtures("played")
 def test_no_stake_is_points_only_and_says_how_to_give_one(run: Run) -> None:
-    play(run)
     data = settled(run)
     assert (data["points"], data["stake"], data["amount"], data["currency"]) == (
         155,
@@ -171,8 +178,8 @@ def test_five_games(run: Run) -> None:
         (" 1000 ", ("1000.00", "155000.00")),
     ],
 )
+@pytest.mark.usefixtures("played")
 def test_stakes(run: Run, stake: str, expected: tuple[str, str]) -> None:
-    play(run)
     data = settled(run, "--stake", stake)
     assert (data["stake"], data["amount"]) == expected
 
@@ -182,8 +189,8 @@ def test_stakes(run: Run, stake: str, expected: tuple[str, str]) -> None:
     ["-0.05", "nan", "NaN", "inf", "Infinity", "1e3", "1E-2", "0x10", "1_000", "0.00001",
      "1000.01", "", "five", "٠.٥", "+1", "0,05", "1.2.3"],
 )  # fmt: skip
+@pytest.mark.usefixtures("played")
 def test_bad_stakes_are_refused(run: Run, hgin_home: Path, stake: str) -> None:
-    play(run)
     before = snapshot(hgin_home)
     result = run("settle", "--stake", stake)
     assert result.exit_code == 1
@@ -192,13 +199,13 @@ def test_bad_stakes_are_refused(run: Run, hgin_home: Path, stake: str) -> None:
     assert snapshot(hgin_home) == before
 
 
+@pytest.mark.usefixtures("played")
 def test_a_comma_gets_a_hint(run: Run) -> None:
-    play(run)
     assert "decimal point: 0.05" in run("settle", "--stake", "0,05").stderr
 
 
+@pytest.mark.usefixtures("played")
 def test_bad_currency_is_refused(run: Run) -> None:
-    play(run)
     assert run("settle", "--currency", "x" * 13).exit_code == 1
     assert run("settle", "--currency", "\x1b[31m").exit_code == 1
 
@@ -294,8 +301,8 @@ def test_summaries_settle_at_the_match_stake(run: Run) -> None:
     ]
 
 
+@pytest.mark.usefixtures("played")
 def test_summaries_without_a_stake_say_nothing_of_money(run: Run) -> None:
-    play(run)
     assert "Settling up" not in run("summary").stdout
     assert "Settling up" not in run("summary", "-f", "markdown").stdout
     assert 'id="settlement"' not in run("summary", "-f", "html").stdout
@@ -371,8 +378,9 @@ def test_new_keeps_a_stake_with_the_match(run: Run) -> None:
     assert settled(run)["amount"] == "21.50"
 
 
+@pytest.mark.usefixtures("played")
 def test_the_config_stake_is_the_default(run: Run, hgin_home: Path) -> None:
-    play(run)  # before the settings file: no stake kept with this match
+    # The match was recorded before the settings file: no stake kept with it.
     first = json.loads(run("show", "--json").stdout)["id"]
     config = hgin_home / "config" / "config.toml"
     config.parent.mkdir(parents=True, exist_ok=True)
