@@ -113,7 +113,7 @@ def fuzz_home(
 
 @settings(
     max_examples=100,
-    deadline=2000,
+    deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -239,7 +239,7 @@ def files_home(fuzz_home: list[Path], run: Run) -> dict[str, Path]:
 
 @settings(
     max_examples=60,
-    deadline=4000,
+    deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
