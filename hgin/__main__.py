@@ -1,4 +1,5 @@
-"""`python -m hgin`."""
+"""`python -m hgin`.
+May import: cli."""
 
 from hgin.cli import main
 

@@ -1,4 +1,5 @@
 """What shell completion offers for a player or a match, given what was typed so far. Pure.
+May import: stdlib, engine, errors.
 
 Shells keep only candidates that start with the typed word exactly (zsh and bash compare
 case-sensitively), while hgin reads names and identifiers ignoring case. So a candidate

@@ -1,4 +1,5 @@
-"""The one exception type for refusals a user can cause."""
+"""The one exception type for refusals a user can cause.
+May import: stdlib."""
 
 
 class HginError(Exception):

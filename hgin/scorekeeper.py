@@ -1,5 +1,6 @@
 """The library facade: one public method of `ScoreKeeper` per command; every change to a match
 is a locked read-modify-write of its file. The command line parses, calls one method, renders.
+May import: stdlib, engine, cards, reports, store, errors.
 
 from hgin.scorekeeper import ScoreKeeper
 keeper = ScoreKeeper()                 # $HGIN_HOME or the platformdirs data folder
