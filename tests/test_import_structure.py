@@ -1,12 +1,11 @@
-"""The import structure that keeps hgin quick to start, checked in fresh processes:
-which modules a command loads, never how long it takes (timings: tests/bench/run.py).
+"""What keeps hgin quick to start, checked in fresh processes by what a run does, never by how
+long it takes (timings: tests/bench/run.py):
 
-- the engine (rules, hands, sheet, match, schema) imports neither Typer nor Rich;
-- importing the CLI loads neither Rich nor the engine: each command loads what it uses;
-- a shell completion, and `show --json`, never load Rich;
-- the match list and the statistics, once their caches are filled, never load the engine;
+- a run loads the module of its own command only (help and a bare `hgin` load them all);
 - no command lets Typer load pydantic to convert a plain value (hgin.cli.quick_params),
-  and the quick conversion gives exactly what Typer's own gives.
+  and the quick conversion gives exactly what Typer's own gives;
+- what prints no table (a shell completion, `show --json`) never loads Rich;
+- the match list and the statistics, once their cache is filled, replay no match.
 """
 
 from __future__ import annotations
@@ -24,15 +23,8 @@ from hypothesis import strategies as st
 from hgin.cli.startup import command_word, given_words, only_the_command
 from hgin.scorekeeper import ScoreKeeper
 
-ENGINE = (
-    "hgin.engine.rules",
-    "hgin.engine.hands",
-    "hgin.engine.sheet",
-    "hgin.engine.match",
-    "hgin.store.schema",
-)
-DRAWING = ("rich", "hgin.cli.render")
-TIMEOUT = 60
+TIMEOUT = 120
+COMPLETE_GIN = {"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin gin ", "COMP_CWORD": "2"}
 
 
 def python(args: list[str], home: Path, **extra: str) -> subprocess.CompletedProcess[str]:
@@ -70,93 +62,68 @@ def with_match(hgin_home: Path) -> Path:
     return hgin_home
 
 
-@pytest.mark.parametrize("module", ENGINE)
-def test_the_engine_imports_neither_typer_nor_rich(module: str, hgin_home: Path) -> None:
-    names, _ = imported(["-c", f"import {module}"], hgin_home)
-    assert module in names
-    assert loaded(names, "typer") == []
-    assert loaded(names, "rich") == []
-    assert loaded(names, "click") == []
+@pytest.mark.parametrize(
+    ("argv", "environ", "printed", "modules"),
+    [
+        (["gin", "ann", "18", "--match", "20"], {}, "Gin: Ann scores 25 + 18 = 43", ["hands"]),
+        (["stats", "--json"], {}, '"players"', ["history"]),
+        (["show", "--json"], {}, '"players"', ["matches"]),
+        ([], COMPLETE_GIN, "Ann\nBob", ["hands"]),
+        (["--help"], {}, "Usage", "every"),
+        ([], {}, "Game I", "every"),  # a bare 'hgin' shows the sheet, or the help
+    ],
+    ids=["gin", "stats", "show-json", "completion", "help", "bare"],
+)
+def test_a_run_loads_only_its_command_and_never_pydantic(
+    argv: list[str],
+    environ: dict[str, str],
+    printed: str,
+    modules: list[str] | str,
+    with_match: Path,
+) -> None:
+    from hgin.cli.commands import MODULES
 
-
-def test_importing_the_cli_loads_no_rich_and_no_engine(hgin_home: Path) -> None:
-    names, _ = imported(["-c", "import hgin.cli; hgin.cli.app"], hgin_home)
-    assert "hgin.cli.commands.matches" in names  # the commands are registered
-    assert loaded(names, "rich") == []
+    names, out = imported(["-m", "hgin", *argv], with_match, **environ)
+    assert printed in out
+    found = sorted(n.rsplit(".", 1)[1] for n in loaded(names, "hgin.cli.commands")[1:])
+    assert found == (sorted(set(MODULES.values())) if modules == "every" else modules)
     assert loaded(names, "pydantic") == []
-    for module in (
-        "hgin.engine.sheet",
-        "hgin.engine.match",
-        "hgin.store.schema",
-        "hgin.store.matches",
-        "hgin.cli.render",
-    ):
-        assert module not in names, f"importing hgin.cli loads {module}"
 
 
-def test_a_completion_loads_no_rich_and_no_engine(with_match: Path) -> None:
-    request = {"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin gin ", "COMP_CWORD": "2"}
-    names, out = imported(["-m", "hgin"], with_match, **request)
-    assert out.split() == ["Ann", "Bob"]
+@pytest.mark.parametrize(
+    ("argv", "environ"),
+    [
+        (["-m", "hgin", "show", "--json"], {}),
+        (["-m", "hgin"], COMPLETE_GIN),
+        (
+            ["-m", "hgin"],
+            {"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin s", "COMP_CWORD": "1"},
+        ),
+        (["-c", "import hgin.cli; hgin.cli.app"], {}),  # every command registered, none run
+    ],
+    ids=["show-json", "complete-a-name", "complete-a-command", "import-the-app"],
+)
+def test_what_draws_no_table_loads_no_rich(
+    argv: list[str], environ: dict[str, str], with_match: Path
+) -> None:
+    names, _ = imported(argv, with_match, **environ)
     assert loaded(names, "rich") == []
-    assert loaded(names, "pydantic") == []
-    assert "hgin.engine.sheet" not in names  # the names are read from the file, not replayed
 
 
 def test_completing_a_command_name_still_sees_every_command(hgin_home: Path) -> None:
     request = {"_HGIN_COMPLETE": "complete_bash", "COMP_WORDS": "hgin s", "COMP_CWORD": "1"}
-    names, out = imported(["-m", "hgin"], hgin_home, **request)
-    assert {"show", "stats", "summary", "series"} <= set(out.split())
-    assert loaded(names, "rich") == []
-
-
-def test_show_json_loads_no_rich(with_match: Path) -> None:
-    names, out = imported(["-m", "hgin", "show", "--json"], with_match)
-    assert '"players"' in out
-    assert loaded(names, "rich") == []
-    assert loaded(names, "pydantic") == []
-    assert "hgin.cli.render" not in names
-
-
-def test_show_draws_with_rich_and_nothing_heavier(with_match: Path) -> None:
-    names, out = imported(["-m", "hgin", "show"], with_match)
-    assert "Ann" in out and "Game I" in out
-    for module in DRAWING:
-        assert module in names
-    assert loaded(names, "pydantic") == []
-    for module in (
-        "hgin.reports.charts",
-        "hgin.store.backups",
-        "hgin.cards.model",
-        "hgin.engine.series",
-        "_strptime",
-    ):
-        assert module not in names, f"hgin show loads {module}"
+    done = python(["-m", "hgin"], hgin_home, **request)
+    assert {"show", "stats", "summary", "series"} <= set(done.stdout.split())
 
 
 @pytest.mark.parametrize("command", ["matches", "stats"])
-def test_the_list_and_the_statistics_read_their_caches_without_the_engine(
+def test_the_list_and_the_statistics_replay_no_match_once_cached(
     command: str, with_match: Path
 ) -> None:
     imported(["-m", "hgin", command], with_match)  # the first run fills the cache
     names, out = imported(["-m", "hgin", command], with_match)
     assert out.strip()
-    assert "rich" in names
-    for module in (
-        "hgin.engine.sheet",
-        "hgin.engine.match",
-        "hgin.store.schema",
-        "hgin.cli.render",
-        "hgin.reports.charts",
-    ):
-        assert module not in names, f"hgin {command} loads {module}"
-
-
-def test_recording_a_hand_converts_its_values_without_pydantic(with_match: Path) -> None:
-    names, out = imported(["-m", "hgin", "gin", "ann", "18", "--match", "20"], with_match)
-    assert "Gin: Ann scores 25 + 18 = 43" in " ".join(out.split())
-    assert loaded(names, "pydantic") == []
-    assert "_strptime" not in names
+    assert "hgin.engine.match" not in names  # the module that replays a journal
 
 
 def test_a_bad_value_is_still_refused_by_typer(with_match: Path) -> None:
@@ -200,26 +167,6 @@ def test_every_command_is_registered_by_the_module_the_table_names() -> None:
         callbacks = [c.callback for c in group.typer_instance.registered_commands]
         registered[command_name(group)] = next(c for c in callbacks if c).__module__
     assert registered == {name: f"hgin.cli.commands.{module}" for name, module in MODULES.items()}
-
-
-@pytest.mark.parametrize(
-    ("argv", "modules"),
-    [
-        (["matches"], ["history"]),
-        (["stats", "--json"], ["history"]),
-        (["gin", "ann", "12"], ["hands"]),
-        (["--help"], "every"),
-        ([], "every"),  # a bare 'hgin' shows the sheet, or the help before the first match
-    ],
-)
-def test_a_run_imports_only_the_module_of_its_command(
-    argv: list[str], modules: list[str] | str, with_match: Path
-) -> None:
-    from hgin.cli.commands import MODULES
-
-    names, _ = imported(["-m", "hgin", *argv], with_match)
-    found = sorted(n.rsplit(".", 1)[1] for n in loaded(names, "hgin.cli.commands")[1:])
-    assert found == (sorted(set(MODULES.values())) if modules == "every" else modules)
 
 
 @pytest.mark.parametrize(
