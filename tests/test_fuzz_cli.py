@@ -112,7 +112,7 @@ def fuzz_home(
 
 
 @settings(
-    max_examples=100,
+    max_examples=50,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -238,7 +238,7 @@ def files_home(fuzz_home: list[Path], run: Run) -> dict[str, Path]:
 
 
 @settings(
-    max_examples=60,
+    max_examples=30,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
