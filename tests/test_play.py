@@ -361,3 +361,13 @@ def test_count_in_play_shows_the_count_and_records_nothing(run: Run, hgin_home: 
     assert "hgin: the cards: expected 10 or 11 cards, got 1" in refused.stderr
     assert "count takes only cards" in refused.stderr
     assert snapshot(hgin_home) == before
+
+
+def test_an_over_long_line_is_refused_at_once(run: Run, show_json, ines_oskar: None) -> None:
+    result = run("play", input=lines("g ines " + "9" * 300_000, "g ines 3"))
+    assert result.stderr.splitlines() == [
+        "hgin: that line is too long (300007 characters; at most 1000): "
+        "type one hand or command a line",
+        "hgin: refused line 1; every other line was done",
+    ]
+    assert [h["points"] for h in show_json()["hands"]] == [28]

@@ -55,6 +55,9 @@ COMMANDS: tuple[Word, ...] = (
 ENTRY_KINDS: tuple[Word, ...] = COMMANDS[:3]
 ALIASES = {"?": "help", "exit": "quit", "bye": "quit"}
 ENTRY_EXAMPLE = "for example 'knock bob 4 20'"
+# Far more than the longest line a hand needs (two names, 21 cards, options); splitting words
+# takes time that grows with the square of a word's length, so a longer line is refused unread.
+MAX_LINE = 1000
 
 
 # A hand as typed: the player still as typed (any unique start of a name), no time yet.
@@ -153,6 +156,11 @@ def find_word(typed: str, kinds: bool = False) -> Word:
 
 def split_line(line: str) -> list[str]:
     """The words of a line; quotes keep a name with spaces together."""
+    if len(line) > MAX_LINE:
+        raise HginError(
+            f"that line is too long ({len(line)} characters; at most {MAX_LINE}): "
+            "type one hand or command a line"
+        )
     try:
         return shlex.split(line)
     except ValueError as error:
@@ -191,14 +199,14 @@ def _options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str
     positional: list[str] = []
     values: dict[str, str] = {}
     big = False
-    rest = list(words)
-    while rest:
-        word = rest.pop(0)
+    rest = iter(words)
+    for word in rest:
         flag, equals, inline = word.partition("=")
+        value = inline if equals else next(rest, None) if flag in VALUED else None
         if word in BIG:
             big = True
-        elif flag in VALUED and (equals or rest):
-            values[VALUED[flag]] = inline if equals else rest.pop(0)
+        elif flag in VALUED and value is not None:
+            values[VALUED[flag]] = value
         elif flag in VALUED:
             if VALUED[flag] == "upcard":
                 raise HginError(f"{word} needs a card, as in {word} 7s")
