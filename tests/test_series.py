@@ -98,6 +98,27 @@ def test_damaged_series_file_is_refused_not_reset(run: Run, hgin_home: Path) -> 
     assert snapshot(hgin_home) == before
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "problem"),
+    [
+        ("matches", [], "'matches' must list at least one match, each once"),
+        ("players", ["Ann", "ANN"], "'players' must be two different names"),
+    ],
+)
+def test_a_series_file_is_checked_as_a_whole_by_every_series_command(
+    run: Run, hgin_home: Path, field: str, value: object, problem: str
+) -> None:
+    run("series", "new", "Ann", "Bob", "--dealer", "Ann")
+    path = next((hgin_home / "series").glob("*.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, field: value}), encoding="utf-8")
+    before = snapshot(hgin_home)
+    for command in ("show", "list", "next"):
+        result = run("series", command)
+        assert (result.exit_code, result.stderr) == (1, f"hgin: cannot use {path}: {problem}\n")
+    assert snapshot(hgin_home) == before
+
+
 def test_a_failed_series_write_takes_the_new_match_back(
     run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hgin.engine.identifiers import IDENTIFIER
-from hgin.engine.match import Match
+from hgin.engine.match import Match, check_name
 from hgin.engine.names import fold
 from hgin.errors import HginError
 
@@ -51,6 +51,8 @@ def series_from_dict(data: Any) -> Series:
         isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)
     ):
         raise HginError("'players' must be two names")
+    if fold(check_name(players[0])) == fold(check_name(players[1])):
+        raise HginError("'players' must be two different names")
     target = data.get("target")
     if type(target) is not int or target < 1:
         raise HginError("'target' must be a positive whole number")
@@ -60,6 +62,8 @@ def series_from_dict(data: Any) -> Series:
         and all(isinstance(m, str) and IDENTIFIER.fullmatch(m) for m in matches)
     ):
         raise HginError("'matches' must be a list of match identifiers")
+    if not matches or len(set(matches)) != len(matches):
+        raise HginError("'matches' must list at least one match, each once")
     series_id, created = data.get("id"), data.get("created")
     if not isinstance(series_id, str) or not SERIES_ID.fullmatch(series_id):
         raise HginError("'id' is not a series identifier")
