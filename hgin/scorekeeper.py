@@ -623,12 +623,12 @@ class ScoreKeeper:
         )
 
     def _default_stake(self) -> Decimal | None:
-        """The stake a new match would get from config.toml (its `stake`, or its rules'), if any."""
+        """The stake a new match would get from this keeper's settings file (its `stake`, or
+        its rules'), if any."""
         from hgin.engine.rules import with_options
         from hgin.engine.settle import stake_of
-        from hgin.store.config import load_config
 
-        config = load_config()
+        config = self.config()
         return stake_of(with_options(config.base_rules(), config.rule_defaults()))
 
     # -- output files (-o FILE, export FILE) ----------------------------------------------

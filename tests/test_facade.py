@@ -4,6 +4,7 @@ line's tests check the same actions through the CLI)."""
 from __future__ import annotations
 
 import dataclasses
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,14 @@ def test_the_library_refreshes_the_cache_at_once(tmp_path: Path) -> None:
         "hgin-cache 1",
         [started.id],
     )
+
+
+def test_a_keeper_settles_at_the_stake_of_its_own_settings(tmp_path: Path, hgin_home: Path) -> None:
+    keeper = ScoreKeeper(tmp_path / "scores")
+    keeper.new("Ann", "Bob", dealer="Ann")
+    keeper.gin("ann", 10)  # 35 points, in a match started without a stake
+    for folder, stake in ((hgin_home, "0.05"), (tmp_path / "scores", "0.10")):
+        (folder / "config").mkdir(parents=True, exist_ok=True)
+        (folder / "config" / "config.toml").write_text(f'stake = "{stake}"\n', encoding="utf-8")
+    settled = keeper.settle()
+    assert (settled.settlement.stake, settled.stake_from) == (Decimal("0.10"), "config")
