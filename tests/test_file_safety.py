@@ -4,14 +4,18 @@ reported as a failure. Faults are injected in-process, and each test counts its 
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from hgin.store.config import STARTER
 from tests.conftest import Run
 
 HGIN = str(Path(sys.executable).with_name("hgin"))
@@ -35,3 +39,73 @@ def test_concurrent_rules_save_keeps_every_preset(run: Run) -> None:
     assert {name: listed[name]["gin_bonus"] for name in listed if name.startswith("pre")} == {
         f"pre{i}": 10 + i for i in range(1, 9)
     }
+
+
+class Faults:
+    """Makes the named `os` function fail with `errno` on calls number `when` (counted from 1)
+    whose first argument passes `matching`; counts the calls it made fail."""
+
+    def __init__(
+        self,
+        monkeypatch: pytest.MonkeyPatch,
+        name: str,
+        *,
+        when: Callable[[int], bool] = lambda n: n == 1,
+        matching: Callable[[str], bool] = lambda path: True,
+        code: int = errno.EIO,
+    ) -> None:
+        self.injected = 0
+        calls = 0
+        real = getattr(os, name)
+
+        def failing(target: Any, *args: Any, **kwargs: Any) -> Any:
+            nonlocal calls
+            if matching(str(target)):
+                calls += 1
+                if when(calls):
+                    self.injected += 1
+                    raise OSError(code, os.strerror(code))
+            return real(target, *args, **kwargs)
+
+        monkeypatch.setattr(os, name, failing)
+
+
+def is_temp(path: str) -> bool:
+    return path.endswith(".tmp")
+
+
+def test_a_backup_whose_temporary_file_cannot_be_removed_is_still_a_saved_hand(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    faults = Faults(monkeypatch, "unlink", matching=is_temp)
+    result = run("gin", "ann", "3")
+    assert faults.injected == 1
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert len(json.loads(run("show", "--json").stdout)["hands"]) == 2
+    listed = run("restore", "--backup").stdout
+    kept = [p.name for p in (hgin_home / "backups").rglob("*.json")]
+    assert len(kept) == 2 and all(name in listed for name in kept)  # one per save
+
+
+def test_config_init_whose_temporary_file_cannot_be_removed_writes_the_file(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    faults = Faults(monkeypatch, "unlink", matching=is_temp)
+    result = run("config", "--init")
+    assert faults.injected == 1 and result.exit_code == 0, result.stderr
+    assert (hgin_home / "config" / "config.toml").read_text(encoding="utf-8") == STARTER
+
+
+def test_a_failed_write_says_which_temporary_file_it_left(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    flushes = Faults(monkeypatch, "fsync")
+    removals = Faults(monkeypatch, "unlink", matching=is_temp)
+    result = run("config", "--init")
+    assert (flushes.injected, removals.injected, result.exit_code) == (1, 1, 1)
+    path = hgin_home / "config" / "config.toml"
+    [left] = (hgin_home / "config").glob(".config.toml.*.tmp")
+    assert result.stderr == f"hgin: cannot write {path}: Input/output error (and {left} is left)\n"
+    assert not path.exists()

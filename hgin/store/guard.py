@@ -384,8 +384,9 @@ def write_atomic(
     to disk, and is renamed over `path` (or, with `replace=False`, linked in place, which
     fails with FileExistsError if `path` exists); the folder entry is flushed too. This is
     the one durability policy: records are `durable`; a cache, which a crash may cost but
-    never harm, is not. On failure the temporary file is removed, `path` is untouched, and
-    the OSError is raised for the caller to word with `os_problem`.
+    never harm, is not. On failure the temporary file is removed (the OSError says so when
+    it could not be), `path` is untouched, and the OSError is raised for the caller to word
+    with `os_problem`.
     """
     import tempfile  # writers only: reading commands skip the import
 
@@ -402,14 +403,30 @@ def write_atomic(
             os.replace(temp, path)
         else:
             os.link(temp, path, follow_symlinks=False)
-            os.unlink(temp)
+    except OSError as error:
+        raise _without(Path(temp), error) from None
     except BaseException:
+        _without(Path(temp), OSError())
+        raise
+    if not replace:
+        # `path` is in place: a temporary name left here is swept by a later writer.
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        raise
     if durable:
         fsync_dir(path.parent)
         note_saved(path)
+
+
+def _without(temp: Path, error: OSError) -> OSError:
+    """Remove the temporary file of a failed write; `error`, or one that also says the
+    temporary file is left when removing it failed too."""
+    try:
+        os.unlink(temp)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return type(error)(error.errno, f"{reason(error)} (and {temp} is left)")
+    return error
 
 
 def write_cache(path: Path, data: str) -> None:
