@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from hgin.engine.hands import Hand
     from hgin.engine.match import Match
     from hgin.engine.rules import Rules
-    from hgin.engine.series import Standing
+    from hgin.engine.series import Series, Standing
     from hgin.engine.settle import Settlement
     from hgin.reports.stats import Stats
     from hgin.store.cache import MatchEntry
@@ -288,7 +288,7 @@ class ScoreKeeper:
         from hgin.store.config import settings_for_new
 
         chosen = settings_for_new(first, second, rules, dict(options or {}), self.config())
-        match, left = self._create(chosen.first, chosen.second, chosen.rules, dealer, None, None)
+        match, left, _ = self._create(chosen.first, chosen.second, chosen.rules, dealer, None)
         lines = [describe_new(match, chosen=dealer is not None)]
         if left is not None:
             lines.append(describe_left(left))
@@ -301,14 +301,9 @@ class ScoreKeeper:
         rules: Rules | None = None,
         dealer: str | None = None,
         chooser: random.Random | None = None,
-        also: Callable[[Match], None] | None = None,
     ) -> Match:
-        """Start a match and make it current; the first dealer is drawn by lot unless named.
-
-        `also` runs under the same lock once the match is saved (a series records it there);
-        if it refuses, the new match is removed again.
-        """
-        return self._create(first, second, rules, dealer, chooser, also)[0]
+        """Start a match and make it current; the first dealer is drawn by lot unless named."""
+        return self._create(first, second, rules, dealer, chooser)[0]
 
     def _create(
         self,
@@ -317,12 +312,18 @@ class ScoreKeeper:
         rules: Rules | None,
         dealer: str | None,
         chooser: random.Random | None,
-        also: Callable[[Match], None] | None,
-    ) -> tuple[Match, Match | None]:
-        """The new match, and the unfinished match that was current before it (if any)."""
+        series: Callable[[Match], Series] | None = None,
+    ) -> tuple[Match, Match | None, Series | None]:
+        """The new match, the unfinished match that was current before it (if any), and the
+        series `series` makes of the new match under the lock (if given).
+
+        The match file, the series file and then `current` are written as one change: all of
+        them, or none (`write_files`)."""
         from hgin.engine.match import Match, check_name
         from hgin.engine.names import fold
         from hgin.engine.rules import PROFILES
+        from hgin.store.guard import write_files
+        from hgin.store.matches import match_bytes
 
         players = (check_name(first), check_name(second))
         if fold(players[0]) == fold(players[1]):
@@ -344,16 +345,14 @@ class ScoreKeeper:
                 first_dealer=first_dealer,
                 created=created,
             )
-            previous = self.store.current_id() if also is not None else None
             left = self._unfinished_current()
-            self.store.create(match)
-            if also is not None:
-                try:
-                    also(match)
-                except BaseException:
-                    self.store.discard_new(match.id, previous)
-                    raise
-        return match, left
+            made = series(match) if series is not None else None
+            files = [(self.store.match_path(match.id), match_bytes(match))]
+            if made is not None:
+                files.append(self._series.file(made))
+            files.append((self.store.current_file, f"{match.id}\n".encode()))
+            write_files(files)
+        return match, left, made
 
     def _unfinished_current(self) -> Match | None:
         """The current match if it is not finished. A damaged pointer or match file is left
@@ -708,20 +707,19 @@ class ScoreKeeper:
     ) -> tuple[Standing, Match]:
         """Start a series to `target` and its first match (which becomes the current match)."""
         from hgin.engine.identifiers import stem
-        from hgin.engine.series import Series
+        from hgin.engine.series import Series, standing
 
         if not 1 <= target <= MAX_SERIES_TARGET:
             raise HginError(f"a series target must be between 1 and {MAX_SERIES_TARGET}")
         files = self._series
-        made: list[Series] = []
 
-        def record(match: Match) -> None:
+        def start(match: Match) -> Series:
             series_id = files.fresh_id(stem(match.created, match.players))
-            made.append(Series(series_id, match.players, target, now_text(), (match.id,)))
-            files.save(made[-1])
+            return Series(series_id, match.players, target, now_text(), (match.id,))
 
-        match = self.new_match(first, second, rules, dealer=dealer, also=record)
-        return files.standing(made[-1]), match
+        match, _, made = self._create(first, second, rules, dealer, None, start)
+        assert made is not None
+        return standing(made, [match]), match
 
     def series_next(
         self,
@@ -730,33 +728,32 @@ class ScoreKeeper:
         chooser: random.Random | None = None,
     ) -> tuple[Standing, Match]:
         """Start the next match of a series (named, else the current one) once the last is
-        finished, with the same players and rules."""
+        finished, with the same players and rules. Everything it shows is read before
+        anything is written, so nothing can fail once the match is saved."""
         import dataclasses
 
-        from hgin.engine.series import Series
+        from hgin.engine.series import standing
 
         files = self._series
         chosen = files.find(series)
-        state = files.standing(chosen)
+        played = [self.store.load(m) for m in chosen.matches]
+        state = standing(chosen, played)
         if state.finished:
             raise HginError(f"series {chosen.id} is over: {state.winner or 'nobody'} won it")
         if state.in_play is not None:
             raise HginError(f"match {state.in_play} of this series is still in play")
-        last = self.store.load(chosen.matches[-1])
-        made: list[Series] = []
+        last = played[-1]
 
-        def record(match: Match) -> None:
+        def extend(match: Match) -> Series:
             # Under the lock: the series must still be as it was checked.
             again = files.load(chosen.id)
             if again.matches != chosen.matches:
                 raise HginError(f"series {chosen.id} changed meanwhile; try again")
-            made.append(dataclasses.replace(again, matches=(*again.matches, match.id)))
-            files.save(made[-1])
+            return dataclasses.replace(again, matches=(*again.matches, match.id))
 
-        match = self.new_match(
-            *last.players, last.rules, dealer=dealer, chooser=chooser, also=record
-        )
-        return files.standing(made[-1]), match
+        match, _, made = self._create(*last.players, last.rules, dealer, chooser, extend)
+        assert made is not None
+        return standing(made, [*played, match]), match
 
     def series_show(self, series: str | None = None) -> Standing:
         """A series' running totals: the one named (its identifier or a start of it), else

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from hgin.store.config import STARTER
-from tests.conftest import Run
+from tests.conftest import Run, snapshot
 
 HGIN = str(Path(sys.executable).with_name("hgin"))
 
@@ -55,12 +55,13 @@ class Faults:
         code: int = errno.EIO,
     ) -> None:
         self.injected = 0
+        self.on = True
         calls = 0
         real = getattr(os, name)
 
         def failing(target: Any, *args: Any, **kwargs: Any) -> Any:
             nonlocal calls
-            if matching(str(target)):
+            if self.on and matching(str(target)):
                 calls += 1
                 if when(calls):
                     self.injected += 1
@@ -109,3 +110,78 @@ def test_a_failed_write_says_which_temporary_file_it_left(
     [left] = (hgin_home / "config").glob(".config.toml.*.tmp")
     assert result.stderr == f"hgin: cannot write {path}: Input/output error (and {left} is left)\n"
     assert not path.exists()
+
+
+def test_series_new_whose_series_file_fails_leaves_every_file_as_it_was(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("new", "Cy", "Di", "--dealer", "Cy")
+    before = snapshot(hgin_home)
+    faults = Faults(monkeypatch, "replace", matching=lambda path: f"{os.sep}series{os.sep}" in path)
+    result = run("series", "new", "Ann", "Bob", "--dealer", "Ann")
+    assert faults.injected == 1 and result.exit_code == 1
+    assert result.stderr.startswith(f"hgin: cannot write {hgin_home / 'series'}")
+    assert result.stderr.endswith("-series.json: Input/output error; nothing was changed\n")
+    assert snapshot(hgin_home) == before
+
+
+@pytest.mark.parametrize(
+    ("command", "nth"),  # the pointer is the last file written: the 2nd or the 3rd
+    [(("new", "Ivy", "Jo"), 2), (("series", "new", "Ivy", "Jo"), 3), (("series", "next"), 3)],
+)
+def test_a_new_match_whose_pointer_fails_leaves_every_file_as_it_was(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...], nth: int
+) -> None:
+    run("series", "new", "Ann", "Bob", "--dealer", "Ann", "--games", "1")
+    run("gin", "ann", "90")  # the first match is over
+    before = {k: v for k, v in snapshot(hgin_home).items() if k != "cache.tsv"}
+    faults = Faults(monkeypatch, "replace", when=lambda n: n == nth)
+    result = run(*command, "--dealer", "bob" if command[-1] == "next" else "ivy")
+    assert faults.injected == 1 and result.exit_code == 1
+    current = hgin_home / "current"
+    assert result.stderr == (
+        f"hgin: cannot write {current}: Input/output error; nothing was changed\n"
+    )
+    assert {k: v for k, v in snapshot(hgin_home).items() if k != "cache.tsv"} == before
+    assert run("show").exit_code == 0
+
+
+def test_what_cannot_be_put_back_stays_named_and_consistent(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("series", "new", "Ann", "Bob", "--dealer", "Ann", "--games", "1")
+    run("gin", "ann", "90")
+    first = (hgin_home / "current").read_bytes()
+    faults = Faults(monkeypatch, "replace", when=lambda n: n >= 3)  # a read-only disk from then on
+    result = run("series", "next", "--dealer", "bob")
+    assert faults.injected == 2 and result.exit_code == 1  # the pointer, then the series' undo
+    [match] = [
+        p for p in (hgin_home / "matches").glob("*.json") if p.stem != first.decode().strip()
+    ]
+    [series] = (hgin_home / "series").glob("*.json")
+    assert result.stderr == (
+        f"hgin: cannot write {hgin_home / 'current'}: Input/output error; "
+        f"{match.name} and {series.name} stay written\n"
+    )
+    faults.on = False
+    assert (hgin_home / "current").read_bytes() == first
+    shown = run("series", "show")
+    assert shown.exit_code == 0, shown.stderr  # the series names only matches that exist
+
+
+def test_series_next_cannot_fail_once_everything_is_written(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("series", "new", "Ann", "Bob", "--dealer", "Ann", "--games", "1")
+    run("gin", "ann", "90")  # the first match is over
+    [first] = (hgin_home / "matches").glob("*.json")
+    written = lambda n: len(list((hgin_home / "matches").glob("*.json"))) == 2  # noqa: E731
+    faults = Faults(monkeypatch, "open", when=written, matching=lambda path: path == str(first))
+    result = run("series", "next", "--dealer", "bob")
+    assert (result.exit_code, result.stderr) == (0, "")
+    series = json.loads(next((hgin_home / "series").glob("*.json")).read_text(encoding="utf-8"))
+    assert len(series["matches"]) == 2
+    assert (hgin_home / "current").read_text(encoding="utf-8") == f"{series['matches'][1]}\n"
+    assert faults.injected == 0  # nothing read the finished match once the new one was written
+    assert run("show", "--match", first.stem).exit_code == 1  # as any read of it now would
+    assert faults.injected == 1

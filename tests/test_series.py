@@ -117,26 +117,3 @@ def test_a_series_file_is_checked_as_a_whole_by_every_series_command(
         result = run("series", command)
         assert (result.exit_code, result.stderr) == (1, f"hgin: cannot use {path}: {problem}\n")
     assert snapshot(hgin_home) == before
-
-
-def test_a_failed_series_write_takes_the_new_match_back(
-    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from hgin.errors import HginError
-    from hgin.store.series import SeriesFiles
-
-    run("new", "Cy", "Di", "--dealer", "Cy")
-    before = snapshot(hgin_home)
-
-    def refuse(self: SeriesFiles, series: object) -> None:
-        raise HginError("could not save the series (disk full)")
-
-    monkeypatch.setattr(SeriesFiles, "save", refuse)
-    result = run("series", "new", "Ann", "Bob", "--dealer", "Ann")
-    assert result.exit_code == 1
-    assert result.stderr == "hgin: could not save the series (disk full)\n"
-    after = snapshot(hgin_home)
-    assert {k: v for k, v in after.items() if k != "cache.tsv"} == {
-        k: v for k, v in before.items() if k != "index.json"
-    }
-    assert json.loads(run("show", "--json").stdout)["players"] == ["Cy", "Di"]

@@ -187,7 +187,7 @@ def test_new_match_is_all_or_nothing_when_the_pointer_cannot_be_saved(
     (hgin_home / "current").mkdir()  # the pointer cannot be replaced by a file
     result = run("new", "Ann", "Bob")
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"hgin: cannot save {hgin_home / 'current'}: ")
+    assert result.stderr == f"hgin: cannot use {hgin_home / 'current'}: it is not a regular file\n"
     assert list((hgin_home / "matches").iterdir()) == []
     assert snapshot(hgin_home) == {}
 

@@ -623,49 +623,62 @@ def write_output(target: Path, text: str) -> Path:
     return Path(os.path.abspath(target))
 
 
-def create_files(
+def write_files(
     files: list[tuple[Path, bytes]], progress: Callable[[int, int], None] | None = None
 ) -> None:
-    """Create new files, all or nothing (call under the lock), each whole or absent after a
-    crash: each goes to a temporary file first, the disk is flushed once for them all (one
-    fsync each for a few), then each is renamed into place. HginError on failure."""
+    """Write several files as one change (call under the lock): every file is written, or
+    every file is left as it was. Each new version goes to a temporary file first and the
+    disk is flushed (once for them all when there are many); then each is renamed into
+    place in order, so that a pointer listed last (`current`) only ever names what is
+    written. If one fails, those already renamed are put back in reverse order. HginError
+    naming the file that failed, and by name those that could not be put back."""
     import tempfile
 
-    temps: list[tuple[Path, Path]] = []
+    olds = [read_bytes(target, cap=MATCH_CAP) for target, _ in files]
+    temps: list[Path] = []
+    placed = 0
     one_flush = hasattr(os, "sync") and len(files) > FEW
-    total = len(files)
+    target = files[0][0] if files else Path()
     try:
         for done, (target, payload) in enumerate(files, 1):
             fd, name = tempfile.mkstemp(
                 prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent
             )
-            temps.append((Path(name), target))
+            temps.append(Path(name))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(payload)
                 if not one_flush:
                     handle.flush()
                     os.fsync(handle.fileno())
             if progress is not None:
-                progress(done, total)
+                progress(done, len(files))
         if one_flush:
             os.sync()
-    except OSError as error:
-        for temp, _ in temps:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-        folder = files[0][0].parent if files else Path()
-        raise os_problem("write in", folder, error, then="nothing was written") from None
-    for done, (temp, target) in enumerate(temps):
-        try:
+        for temp, (target, _) in zip(temps, files, strict=True):
             os.replace(temp, target)
-        except OSError as error:
-            for left, _ in temps[done:]:
-                with contextlib.suppress(OSError):
-                    os.unlink(left)
-            raise os_problem(
-                "write", target, error, then=f"{done} of {len(temps)} new files were written"
-            ) from None
-    if temps:
-        fsync_dir(temps[0][1].parent)
-    for _, target in temps:
+            placed += 1
+    except OSError as error:
+        for temp in temps[placed:]:
+            _without(temp, error)  # a temporary file left is swept by a later writer
+        stuck = _put_back([target for target, _ in files[:placed]], olds[:placed])
+        then = f"{' and '.join(stuck)} stay written" if stuck else "nothing was changed"
+        raise os_problem("write", target, error, then=then) from None
+    for folder in {target.parent for target, _ in files}:
+        fsync_dir(folder)
+    for target, _ in files:
         note_saved(target)
+
+
+def _put_back(targets: list[Path], olds: list[bytes | None]) -> list[str]:
+    """Restore each file to its old bytes (removing one that was new), the last first; at
+    the first that cannot be, stop (so that a file written earlier, which it may name, stays
+    too) and return the files left written."""
+    for at in reversed(range(len(targets))):
+        try:
+            if olds[at] is None:
+                os.unlink(targets[at])
+            else:
+                write_atomic(targets[at], olds[at] or b"")
+        except OSError:
+            return [target.name for target in targets[: at + 1]]
+    return []

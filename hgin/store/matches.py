@@ -283,29 +283,6 @@ class Store:
             with contextlib.suppress(OSError):
                 made[0].parent.rmdir()  # only if it is empty, i.e. this save made it
 
-    def create(self, match: Match) -> None:
-        """Save a new match and make it current (under the lock); all or nothing."""
-        path = self.match_path(match.id)
-        if path.exists():
-            raise HginError(f"a match '{match.id}' already exists")
-        self._write(match)
-        try:
-            self.set_current(match.id)
-        except HginError:
-            with contextlib.suppress(OSError):
-                remove(path)
-            raise
-
-    def discard_new(self, match_id: str, previous_current: str | None) -> None:
-        """Take back a match just created under this lock (its companion write failed)."""
-        with contextlib.suppress(OSError):
-            remove(self.match_path(match_id))
-        if previous_current is not None:
-            self.set_current(previous_current)
-        else:
-            with contextlib.suppress(OSError):
-                remove(self.current_file)
-
     # -- backups -------------------------------------------------------------------------
 
     def backups(self, match_id: str) -> list[BackupEntry]:

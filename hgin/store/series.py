@@ -13,10 +13,8 @@ from hgin.store.guard import (
     dump_json,
     ensure_folder,
     load_json,
-    os_problem,
     parse_json,
     real_folder,
-    write_atomic,
 )
 from hgin.store.matches import Store
 
@@ -51,16 +49,14 @@ class SeriesFiles:
             raise Unusable(path, f"it holds series '{series.id}'")
         return series
 
-    def save(self, series: Series) -> None:
-        """Write a series whole (call under the store's lock)."""
-        text = dump_json(series.to_dict())
+    def file(self, series: Series) -> tuple[Path, bytes]:
+        """A series' file and its bytes, checked to read back, for `write_files` (under the
+        store's lock: its folder is made here)."""
+        raw = dump_json(series.to_dict()).encode("utf-8")
         path = self.path(series.id)
-        series_from_dict(parse_json(text.encode("utf-8"), path))  # what is written reads back
+        series_from_dict(parse_json(raw, path))  # what is written reads back
         ensure_folder(self.folder, below=self.store.home)
-        try:
-            write_atomic(path, text)
-        except OSError as error:
-            raise os_problem("save", path, error) from None
+        return path, raw
 
     def find(self, typed: str | None = None) -> Series:
         """The series named (identifier or its start), else the one holding the current match,

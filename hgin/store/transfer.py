@@ -15,7 +15,7 @@ from typing import Any
 
 from hgin.engine.match import Match
 from hgin.errors import HginError
-from hgin.store.guard import Unusable, create_files, dump_json, parse_json
+from hgin.store.guard import Unusable, dump_json, parse_json, write_files
 from hgin.store.matches import MATCH_ID, Store, match_bytes, match_from_data
 from hgin.store.schema import match_to_dict
 
@@ -261,7 +261,7 @@ def write_new(
         return
     store.ensure_folders()
     new = [(store.match_path(m.id), files.get(m.id) or match_bytes(m)) for m in matches]
-    create_files(new, progress=progress)
+    write_files(new, progress=progress)
 
 
 def remember(store: Store, matches: list[Match]) -> None:
