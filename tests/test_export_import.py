@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -280,3 +282,44 @@ def test_current_match_is_kept(run: Run, exported: Path, other_home: Path) -> No
     assert "Current match" not in result.stdout
     assert run("show", "--json").exit_code == 0
     assert json.loads(run("show", "--json").stdout)["players"] == ["Xi", "Yo"]
+
+
+def test_importing_the_same_file_again_changes_nothing(
+    run: Run, exported: Path, hgin_home: Path, other_home: Path
+) -> None:
+    assert run("import", str(exported)).exit_code == 0
+    assert run("gin", "deb", "20").exit_code == 0
+    assert run("import", str(exported), "--replace").exit_code == 0
+    before = {k: v for k, v in snapshot(other_home).items() if k != "cache.tsv"}
+    for again in (("--replace",), ()):
+        result = run("import", str(exported), *again)
+        assert (result.exit_code, result.stderr) == (0, "")
+        assert (
+            result.stdout == f"Imported from {exported}: 0 new, 0 replaced, 5 identical skipped.\n"
+        )
+    assert {k: v for k, v in snapshot(other_home).items() if k != "cache.tsv"} == before
+
+
+def test_an_import_that_fails_partway_says_what_it_imported(
+    run: Run, exported: Path, hgin_home: Path, other_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run("import", str(exported)).exit_code == 0
+    assert run("gin", "deb", "20").exit_code == 0  # IDS[0] now differs from the file's copy
+    (other_home / "matches" / f"{IDS[1]}.json").unlink()  # and IDS[1] is new again
+    changed = (other_home / "matches" / f"{IDS[0]}.json").read_bytes()
+    real_link, injected = os.link, []
+
+    def full_disk(source: Any, target: Any, **kwargs: Any) -> None:
+        if f"{os.sep}backups{os.sep}" in str(target):
+            injected.append(target)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_link(source, target, **kwargs)
+
+    monkeypatch.setattr(os, "link", full_disk)
+    result = run("import", str(exported), "--replace")
+    assert len(injected) == 1 and result.exit_code == 1
+    assert result.stderr.startswith(
+        f"hgin: imported 1 match ({IDS[1]}) before this failure: cannot back up "
+    )
+    assert (other_home / "matches" / f"{IDS[1]}.json").is_file()
+    assert (other_home / "matches" / f"{IDS[0]}.json").read_bytes() == changed

@@ -155,15 +155,18 @@ class ImportReport:
 
 
 def _same(store: Store, match: Match, raw: bytes) -> bool:
-    """Whether the stored match is the same as `match` (whose file would be `raw`); a
-    damaged stored file never is."""
+    """Whether the stored match is in the same state as `match` (whose file would be `raw`):
+    the same players, first dealer, rules and hands, whatever each journal went through (a
+    match imported over its stored copy keeps the stored history); a damaged stored file
+    never is."""
     try:
         if store.read_raw(match.id) == raw:
             return True  # byte for byte what saving it would write: no need to replay it
         stored = store.load(match.id)
     except HginError:
         return False
-    return match_to_dict(stored) == match_to_dict(match)
+    state = (match.players, match.first_dealer, match.rules, match.hands)
+    return (stored.players, stored.first_dealer, stored.rules, stored.hands) == state
 
 
 def _newest(match: Match) -> str:
@@ -222,14 +225,27 @@ def import_matches(
             )
         added = [by_id[i] for i in report.added]
         write_new(store, added, export.files, progress)
-        for match_id in report.replaced:
-            store.save(journaled_import(store, by_id[match_id], change_line))
-        remember(store, added)
+        for done, match_id in enumerate(report.replaced):
+            try:
+                store.save(journaled_import(store, by_id[match_id], change_line))
+            except HginError as error:
+                imported = [*report.added, *report.replaced[:done]]
+                raise HginError(
+                    f"imported {_listed(imported)} before this failure: {error}"
+                ) from None
+        with contextlib.suppress(HginError, OSError):  # the matches are in; the cache catches up
+            remember(store, added)
         if export.current is not None and not _has_current(store):
             with contextlib.suppress(HginError):  # the matches are in; the pointer is a nicety
                 store.set_current(export.current)
                 report.current = export.current
     return report
+
+
+def _listed(ids: list[str]) -> str:
+    """'2 matches (a, b)', at most three named."""
+    more = f" and {len(ids) - 3} more" if len(ids) > 3 else ""
+    return f"{len(ids)} match{'' if len(ids) == 1 else 'es'} ({', '.join(ids[:3])}{more})"
 
 
 def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> Match:
