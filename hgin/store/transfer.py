@@ -11,10 +11,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
+from hgin.engine.editing import replace_all
 from hgin.engine.match import Match
 from hgin.errors import HginError
+from hgin.store.cache import MatchCache
 from hgin.store.guard import Unusable, dump_json, parse_json, write_files
 from hgin.store.matches import MATCH_ID, Store, match_bytes, match_from_data
 from hgin.store.schema import match_to_dict
@@ -223,22 +226,31 @@ def import_matches(
                 f"imported: add --replace to overwrite {'it' if one else 'them'} (old versions "
                 "are kept as backups)"
             )
+        # The new matches (and the pointer, where no match is current yet) as one change:
+        # saving them one by one would flush the disk four times per match.
         added = [by_id[i] for i in report.added]
-        write_new(store, added, export.files, progress)
+        files = [(store.match_path(m.id), export.files.get(m.id) or match_bytes(m)) for m in added]
+        if export.current is not None and not _has_current(store):
+            files.append((store.current_file, f"{export.current}\n".encode()))
+            report.current = export.current
+        if files:
+            store.ensure_folders()
+            write_files(files, progress)
         for done, match_id in enumerate(report.replaced):
             try:
                 store.save(journaled_import(store, by_id[match_id], change_line))
             except HginError as error:
                 imported = [*report.added, *report.replaced[:done]]
+                if not imported:
+                    raise
                 raise HginError(
                     f"imported {_listed(imported)} before this failure: {error}"
                 ) from None
-        with contextlib.suppress(HginError, OSError):  # the matches are in; the cache catches up
-            remember(store, added)
-        if export.current is not None and not _has_current(store):
-            with contextlib.suppress(HginError):  # the matches are in; the pointer is a nicety
-                store.set_current(export.current)
-                report.current = export.current
+        # Entered in the cache at once, so that the first 'hgin matches' and 'hgin stats'
+        # need not read them again; the matches are in, and a cache catches up by itself.
+        if added:
+            with contextlib.suppress(HginError, OSError):
+                MatchCache(store).enter(added)
     return report
 
 
@@ -253,10 +265,6 @@ def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> 
     journal ('hgin undo' takes the import back, and the stored history stays in 'hgin log'),
     when both are between the same players with the same first dealer; otherwise (or when
     the stored file cannot be read) the imported match whole, the old file kept as a backup."""
-    from datetime import datetime
-
-    from hgin.engine.editing import replace_all
-
     try:
         stored = store.load(imported.id)
     except HginError:
@@ -266,27 +274,6 @@ def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> 
     at = datetime.now().astimezone().isoformat(timespec="seconds")
     changed = replace_all(stored, imported.hands, imported.rules, at)
     return changed.with_text(change_line(stored, changed))
-
-
-def write_new(
-    store: Store, matches: list[Match], files: dict[str, bytes], progress: Progress | None = None
-) -> None:
-    """Write matches that have no file yet, all or nothing (call under the lock); saving them
-    one by one would flush the disk four times per match."""
-    if not matches:
-        return
-    store.ensure_folders()
-    new = [(store.match_path(m.id), files.get(m.id) or match_bytes(m)) for m in matches]
-    write_files(new, progress=progress)
-
-
-def remember(store: Store, matches: list[Match]) -> None:
-    """Enter freshly written matches in the cache at once, so the first 'hgin matches' and
-    'hgin stats' after an import need not read them again."""
-    from hgin.store.cache import MatchCache
-
-    if matches:
-        MatchCache(store).enter(matches)
 
 
 def _has_current(store: Store) -> bool:
