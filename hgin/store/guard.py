@@ -388,25 +388,16 @@ def write_atomic(
     it could not be), `path` is untouched, and the OSError is raised for the caller to word
     with `os_problem`.
     """
-    import tempfile  # writers only: reading commands skip the import
-
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    # mkstemp creates the file exclusively and never through a link.
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    temp = _temp_copy(path, data.encode("utf-8") if isinstance(data, str) else data, durable)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            if durable:
-                os.fsync(handle.fileno())
         if replace:
             os.replace(temp, path)
         else:
             os.link(temp, path, follow_symlinks=False)
     except OSError as error:
-        raise _without(Path(temp), error) from None
+        raise _without(temp, error) from None
     except BaseException:
-        _without(Path(temp), OSError())
+        _without(temp, OSError())
         raise
     if not replace:
         # `path` is in place: a temporary name left here is swept by a later writer.
@@ -415,6 +406,27 @@ def write_atomic(
     if durable:
         fsync_dir(path.parent)
         note_saved(path)
+
+
+def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
+    """A new temporary file beside `target` holding `payload`, flushed to disk if `durable`;
+    OSError (with the file removed) on failure."""
+    import tempfile  # writers only: reading commands skip the import
+
+    # mkstemp creates the file exclusively and never through a link.
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+    except OSError as error:
+        raise _without(Path(name), error) from None
+    except BaseException:
+        _without(Path(name), OSError())
+        raise
+    return Path(name)
 
 
 def _without(temp: Path, error: OSError) -> OSError:
@@ -632,8 +644,6 @@ def write_files(
     place in order, so that a pointer listed last (`current`) only ever names what is
     written. If one fails, those already renamed are put back in reverse order. HginError
     naming the file that failed, and by name those that could not be put back."""
-    import tempfile
-
     olds = [read_bytes(target, cap=MATCH_CAP) for target, _ in files]
     temps: list[Path] = []
     placed = 0
@@ -641,15 +651,7 @@ def write_files(
     target = files[0][0] if files else Path()
     try:
         for done, (target, payload) in enumerate(files, 1):
-            fd, name = tempfile.mkstemp(
-                prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent
-            )
-            temps.append(Path(name))
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(payload)
-                if not one_flush:
-                    handle.flush()
-                    os.fsync(handle.fileno())
+            temps.append(_temp_copy(target, payload, not one_flush))
             if progress is not None:
                 progress(done, len(files))
         if one_flush:
