@@ -157,6 +157,15 @@ def test_players_of_the_current_match(two_matches: None) -> None:
     assert ask("bash", "hgin gin x") == []
 
 
+def test_a_match_file_giving_its_players_twice_offers_no_names(
+    two_matches: None, hgin_home: Path
+) -> None:
+    path = next((hgin_home / "matches").glob("*maud.json"))
+    text = path.read_text(encoding="utf-8")
+    path.write_text('{"players": ["Eve", "Zed"], ' + text.lstrip()[1:], encoding="utf-8")
+    assert ask("bash", "hgin gin ") == []
+
+
 def test_players_of_the_match_named_on_the_line(two_matches: None, run: Run) -> None:
     first = match_ids(run)[0]
     assert first.endswith("ann-bob")

@@ -8,9 +8,8 @@ or none, and the command the user then runs refuses the file with the reason.
 
 from __future__ import annotations
 
-import json
-
 from hgin.errors import HginError
+from hgin.store.guard import parse_json
 from hgin.store.matches import Store
 
 
@@ -21,8 +20,8 @@ def match_players(store: Store, match: str | None = None) -> tuple[str, ...]:
         match_id = store.find(match) if match is not None else store.current_id()
         if match_id is None:
             return ()
-        data = json.loads(store.read_raw(match_id).decode("utf-8"))
-    except (HginError, OSError, ValueError, RecursionError):
+        data = parse_json(store.read_raw(match_id), match_id)
+    except (HginError, OSError):
         return ()
     players = data.get("players") if isinstance(data, dict) else None
     if not isinstance(players, list) or len(players) != 2:
