@@ -216,6 +216,11 @@ class ScoreKeeper:
         """The current match's identifier, or None before the first match."""
         return self.store.current_id()
 
+    def stamp(self, match_id: str) -> str | None:
+        """What changes with every save of a match's file, read without opening it (None: no
+        such file): the live board compares it to know when to read the match again."""
+        return self.store.stamp(match_id)
+
     def match_ids(self) -> list[str]:
         """Every stored match's identifier (for completion: no file is validated)."""
         return self.store.match_ids()

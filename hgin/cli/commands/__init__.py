@@ -21,6 +21,7 @@ MODULES = {
     "summary": "summary",
     "settle": "settle",
     "play": "play",
+    "board": "board",
     "edit": "editing",
     "delete": "editing",
     "log": "journal",

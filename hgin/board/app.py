@@ -1,0 +1,220 @@
+"""The board's web application (Starlette): the page, its live stream and the scorer's entries.
+
+Every address is `/b/<token>` or below it. A missing or wrong token, an unknown address and a
+method not offered all get the same bare 404, which says nothing (not even that a match
+exists). The read-only token shows the sheet; the scorer token also records hands, as POSTs of
+JSON from the board's own origin only, each carrying a request id: a phone that sends the same
+entry again (a retry on a flaky network) gets the first answer back and records nothing more.
+Entries go through the same `ScoreKeeper` methods as the command line (same checks, same lock,
+same one-line refusal).
+
+The page is three files in `hgin/board/static/`, joined into one self-contained HTML page when
+the board starts: layout and fixed labels only. Everything it says about a match comes worded
+from `hgin.reports.board` as JSON, so the wording stays in `reports` with the rest of hgin's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import json
+import secrets
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any, NamedTuple
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from hgin.board.live import Live
+from hgin.errors import HginError
+from hgin.scorekeeper import Outcome, ScoreKeeper
+
+MAX_ENTRY = 4096  # bytes: an entry is a few short fields
+REMEMBERED = 500  # the latest request ids answered, with their answers
+PRIVATE = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+class Tokens(NamedTuple):
+    """The secrets in the board's addresses: read-only, and the scorer's (if any)."""
+
+    viewer: str
+    scorer: str | None
+
+    @classmethod
+    def new(cls, *, scorer: bool) -> Tokens:
+        return cls(secrets.token_urlsafe(16), secrets.token_urlsafe(16) if scorer else None)
+
+    def role(self, token: str) -> str | None:
+        """'scorer', 'viewer', or None for a token that is neither."""
+        typed = token.encode("utf-8", "replace")
+        if self.scorer is not None and secrets.compare_digest(typed, self.scorer.encode()):
+            return "scorer"
+        return "viewer" if secrets.compare_digest(typed, self.viewer.encode()) else None
+
+
+def page_html(role: str, join_qr: str) -> tuple[bytes, str]:
+    """The page for a role, with its style and script inline, and the security policy that
+    lets it load nothing else (the inline parts are allowed by their hashes)."""
+    folder = resources.files("hgin.board") / "static"
+    style = (folder / "board.css").read_text(encoding="utf-8")
+    script = (folder / "board.js").read_text(encoding="utf-8")
+    html = (folder / "board.html").read_text(encoding="utf-8")
+    html = html.replace("{role}", role).replace("{join}", join_qr)
+    html = html.replace("/*style*/", style).replace("/*script*/", script)
+    policy = (
+        f"default-src 'none'; style-src '{_hash(style)}'; script-src '{_hash(script)}'; "
+        "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    )
+    return html.encode("utf-8"), policy
+
+
+def _hash(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def board_app(keeper: ScoreKeeper, live: Live, tokens: Tokens, join_qr: str) -> Starlette:
+    """The application serving `live` at the addresses `tokens` open."""
+    pages = {role: page_html(role, join_qr) for role in ("viewer", "scorer")}
+    answered: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
+    one_at_a_time = asyncio.Lock()
+
+    def role_of(request: Request) -> str:
+        role = tokens.role(request.path_params["token"])
+        if role is None:
+            raise HTTPException(404)
+        return role
+
+    async def page(request: Request) -> Response:
+        html, policy = pages[role_of(request)]
+        headers = {**PRIVATE, "Content-Security-Policy": policy}
+        return Response(html, media_type="text/html; charset=utf-8", headers=headers)
+
+    async def sheet(request: Request) -> Response:
+        role_of(request)
+        return Response(live.view, media_type="application/json", headers=PRIVATE)
+
+    async def events(request: Request) -> Response:
+        role_of(request)
+        return StreamingResponse(live.updates(), media_type="text/event-stream", headers=PRIVATE)
+
+    async def enter(request: Request) -> Response:
+        if role_of(request) != "scorer":
+            raise HTTPException(404)
+        if request.headers.get("origin") != f"http://{request.headers.get('host')}":
+            return _answer(403, "refused: an entry must come from the board's own page")
+        try:
+            entry = await _entry(request)
+        except ValueError as error:
+            return _answer(400, f"refused: {error}")
+        async with one_at_a_time:
+            if entry.request not in answered:
+                answered[entry.request] = await asyncio.to_thread(
+                    _record, keeper, entry, live.shown
+                )
+                while len(answered) > REMEMBERED:
+                    answered.popitem(last=False)
+            status, body = answered[entry.request]
+        await live.refresh()
+        return JSONResponse(body, status_code=status, headers=PRIVATE)
+
+    async def not_found(request: Request, error: Exception) -> Response:
+        return PlainTextResponse("Not Found", status_code=404, headers=PRIVATE)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        watcher = asyncio.create_task(live.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    routes = [
+        Route("/b/{token}", page),
+        Route("/b/{token}/sheet.json", sheet),
+        Route("/b/{token}/events", events),
+        Route("/b/{token}/enter", enter, methods=["POST"]),
+    ]
+    handlers = {404: not_found, 405: not_found}
+    return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+
+
+class Entry(NamedTuple):
+    """One entry from the scorer page: what to record, in which match, under which id."""
+
+    request: str
+    match: str
+    action: str
+    player: str
+    counts: tuple[int, ...]
+
+
+ACTIONS = {"gin": 1, "knock": 2, "draw": 0, "undo": 0}  # how many counts each takes
+
+
+async def _entry(request: Request) -> Entry:
+    """The entry a request's body holds; ValueError saying what is wrong with it."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise ValueError("an entry is sent as JSON")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_ENTRY:
+            raise ValueError("the entry is too long")
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ValueError("the entry is not JSON") from None
+    if not isinstance(data, dict):
+        raise ValueError("the entry is not a JSON object")
+    texts = [data.get(name, "") for name in ("request", "match", "action", "player")]
+    counts = data.get("counts", [])
+    if not all(isinstance(text, str) and len(text) <= 200 for text in texts):
+        raise ValueError("the entry's fields are texts")
+    request_id, match, action, player = texts
+    if not request_id or action not in ACTIONS:
+        raise ValueError("the entry has no request id or no known action")
+    if not isinstance(counts, list) or len(counts) != ACTIONS[action]:
+        raise ValueError(f"{action} takes {ACTIONS[action]} count(s)")
+    if not all(type(count) is int and 0 <= count <= 999 for count in counts):
+        raise ValueError("a count is a whole number from 0 to 999")
+    return Entry(request_id, match, action, player, tuple(counts))
+
+
+def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, dict[str, Any]]:
+    """Record an entry in the match the board shows, as the command line would; the HTTP
+    status and what the phone shows: the sentence of what happened, or the refusal."""
+    if shown is None or entry.match != shown:
+        said = "the board shows no match" if shown is None else f"the board now shows {shown}"
+        return 409, {"ok": False, "message": f"hgin: {said}: look at it again, then enter"}
+    outcome: Outcome
+    try:
+        if entry.action == "gin":
+            outcome = keeper.gin(entry.player, entry.counts[0], match=shown)
+        elif entry.action == "knock":
+            deadwood, opponent = entry.counts
+            outcome = keeper.knock(entry.player, deadwood, opponent, match=shown)
+        elif entry.action == "draw":
+            outcome = keeper.draw(match=shown)
+        else:
+            outcome = keeper.undo(match=shown)
+    except HginError as refusal:
+        return 422, {"ok": False, "message": f"hgin: {' '.join(str(refusal).split())}"}
+    return 200, {"ok": True, "message": outcome.message}
+
+
+def _answer(status: int, message: str) -> Response:
+    return JSONResponse({"ok": False, "message": message}, status_code=status, headers=PRIVATE)

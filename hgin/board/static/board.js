@@ -1,0 +1,192 @@
+"use strict";
+(() => {
+  const base = location.pathname.replace(/\/+$/, "");
+  const scorer = document.body.dataset.role === "scorer";
+  const $ = (id) => document.getElementById(id);
+  let view = null;
+  let polling = null;
+
+  function element(tag, className, text) {
+    const made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+
+  function render(data) {
+    if (!data || !(data.waiting || data.id)) return;
+    view = data;
+    $("waiting").hidden = !data.waiting;
+    $("match").hidden = !!data.waiting;
+    $("scorer").hidden = !scorer || !!data.waiting;
+    if (data.waiting) {
+      $("waiting").textContent = data.waiting;
+      return;
+    }
+    document.title = data.players.join(" v ");
+    $("title").textContent = data.players.join(" v ");
+    $("rules").textContent = data.rules;
+    $("banner").textContent = data.banner;
+    const games = $("games");
+    games.replaceChildren(element("th", "player"));
+    for (const game of data.games) {
+      const cell = element("th", game.winner ? "closed" : "", game.name);
+      if (game.winner) cell.append(element("span", "winner", game.note));
+      games.append(cell);
+    }
+    games.append(element("th", "total", "Total"));
+    const rows = $("rows");
+    rows.replaceChildren();
+    data.players.forEach((player, index) => {
+      const row = element("tr");
+      row.append(element("th", "player", player));
+      for (const game of data.games) {
+        const square = game.cells[index];
+        const classes = [];
+        if (game.winner) classes.push(game.winner === player ? "closed won" : "closed");
+        if (!square.entered) classes.push("out");
+        const cell = element("td", classes.join(" "));
+        cell.append(element("span", "points", square.points));
+        if (square.bonus) cell.append(element("span", "bonus", square.bonus));
+        row.append(cell);
+      }
+      const total = element("td", "total");
+      total.append(element("span", "points", String(data.totals[index])));
+      row.append(total);
+      rows.append(row);
+    });
+    $("closed").textContent = data.closed.join(" · ");
+    $("last").textContent = data.last;
+    $("money").textContent = data.money;
+    if (scorer) showEntry();
+  }
+
+  function load() {
+    fetch(base + "/sheet.json", { cache: "no-store" })
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .then(render)
+      .catch(() => {});
+  }
+
+  // The stream brings every change; while it is down, the page asks for the sheet itself.
+  function follow() {
+    const stream = new EventSource(base + "/events");
+    stream.onmessage = (event) => render(JSON.parse(event.data));
+    stream.onopen = () => {
+      clearInterval(polling);
+      polling = null;
+      $("status").textContent = "";
+    };
+    stream.onerror = () => {
+      $("status").textContent = "reconnecting…";
+      if (polling === null) polling = setInterval(load, 2000);
+    };
+  }
+
+  // -- the scorer page: an entry is an action, a player, then the counts it takes ---------
+  const COUNTS = { gin: 1, knock: 2, draw: 0, undo: 0 };
+  const TITLES = { gin: "Gin", knock: "Knock", draw: "Dead hand", undo: "Undo" };
+  let entry = null;
+  let typing = "";
+
+  function other(player) {
+    return view.players[0] === player ? view.players[1] : view.players[0];
+  }
+
+  function askedFor() {
+    if (entry.action === "gin") return `${other(entry.player)}'s deadwood`;
+    return entry.counts.length === 0
+      ? `${entry.player}'s deadwood`
+      : `${other(entry.player)}'s deadwood`;
+  }
+
+  function showEntry() {
+    const needsPlayer = entry !== null && COUNTS[entry.action] > 0 && entry.player === "";
+    const counting = entry !== null && entry.player !== "" && entry.counts.length < COUNTS[entry.action];
+    $("players").hidden = !needsPlayer;
+    $("pad").hidden = !counting;
+    $("confirm").hidden = !(entry !== null && COUNTS[entry.action] === 0);
+    if (needsPlayer) {
+      $("players").replaceChildren(
+        ...view.players.map((player) => {
+          const button = element("button", "", player);
+          button.type = "button";
+          button.dataset.player = player;
+          return button;
+        }),
+      );
+    }
+    const parts = entry === null ? [] : [TITLES[entry.action], entry.player, ...entry.counts];
+    if (counting) parts.push(`${askedFor()}: ${typing}_`);
+    $("entry").textContent = parts.filter((part) => part !== "").join(" · ");
+  }
+
+  function requestId() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function say(message, refused) {
+    $("said").textContent = message;
+    $("said").classList.toggle("refused", refused);
+  }
+
+  // The same request id on every try: the board records an entry once however often it comes.
+  function send(body, tries) {
+    fetch(base + "/enter", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    })
+      .then((answer) => answer.json())
+      .then((answer) => say(answer.message, !answer.ok))
+      .catch(() => {
+        if (tries < 3) setTimeout(() => send(body, tries + 1), 1000);
+        else say("hgin: the board cannot be reached; look at the sheet before trying again", true);
+      });
+  }
+
+  function record() {
+    const body = { request: requestId(), match: view.id, ...entry };
+    entry = null;
+    typing = "";
+    showEntry();
+    say("…", false);
+    send(body, 0);
+  }
+
+  function tapped(event) {
+    const button = event.target.closest("button");
+    if (!button || view === null || view.waiting) return;
+    const { action, player, key } = button.dataset;
+    if (action) {
+      entry = { action, player: "", counts: [] };
+      typing = "";
+    } else if (player) {
+      entry.player = player;
+    } else if (key === "cancel") {
+      entry = null;
+    } else if (key === "record") {
+      record();
+      return;
+    } else if (key === "back") {
+      typing = typing.slice(0, -1);
+    } else if (key === "ok") {
+      if (typing === "") return;
+      entry.counts.push(Number(typing));
+      typing = "";
+      if (entry.counts.length === COUNTS[entry.action]) {
+        record();
+        return;
+      }
+    } else if (typing.length < 3) {
+      typing += button.textContent;
+    }
+    showEntry();
+  }
+
+  if (scorer) $("scorer").addEventListener("click", tapped);
+  load();
+  follow();
+})();

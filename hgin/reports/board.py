@@ -1,0 +1,64 @@
+"""What the live board shows of a match, as JSON-ready data: every word and number of the page.
+
+Pure. The page (`hgin/board/static/`) lays these out and adds nothing of its own but fixed
+labels, so the board always says what `show` and `summary` say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hgin.engine.match import Match
+from hgin.engine.narrate import describe_hand, describe_result
+from hgin.engine.sheet import Game, game_name
+from hgin.reports.settlement import payment_line
+from hgin.reports.summary import closed_record, rules_label, shown_games, summary_settlement
+from hgin.reports.symbols import NOT_OPEN
+
+NO_MATCH = "No match yet: start one with 'hgin new NAME1 NAME2'."
+
+
+def board_view(match: Match) -> dict[str, Any]:
+    """The sheet as the board shows it: games, banner, last hand, totals, money, result."""
+    sheet = match.sheet
+    players = sheet.players
+    settlement = summary_settlement(match)
+    last = sheet.last
+    return {
+        "id": match.id,
+        "players": list(players),
+        "rules": rules_label(sheet.rules),
+        "games": [
+            {
+                "name": game_name(game.number),
+                "winner": game.winner,
+                "note": f"won by {game.winner}" if game.winner else "",
+                "cells": [_cell(game, player) for player in players],
+            }
+            for game in shown_games(sheet)
+        ],
+        "closed": closed_record(sheet) if sheet.rules.rolling else [],
+        "banner": describe_result(sheet) or f"{sheet.dealer} deals next",
+        "finished": sheet.finished,
+        "last": describe_hand(last) if last is not None else "No hand yet.",
+        "hands": len(sheet.hands),
+        "totals": [sheet.totals[player] for player in players],
+        "money": payment_line(settlement) if settlement is not None else "",
+    }
+
+
+def waiting_view(reason: str | None = None) -> dict[str, Any]:
+    """What the board shows while it has no match to show, and why."""
+    return {"waiting": reason or NO_MATCH}
+
+
+def _cell(game: Game, player: str) -> dict[str, Any]:
+    """A player's square of one game: the points in large type ('–' for a game not entered)
+    and, once the game is closed with bonuses, '+ 275 = 383' beneath them."""
+    points, bonus = game.scores[player], game.bonuses[player]
+    entered = game.entered[player] or points != 0 or bonus != 0
+    return {
+        "points": str(points) if entered else NOT_OPEN,
+        "bonus": f"+ {bonus} = {points + bonus}" if bonus else "",
+        "entered": game.entered[player],
+    }

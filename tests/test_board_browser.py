@@ -1,0 +1,144 @@
+"""The board's page in a real browser: the system's Chromium, headless, driven by Playwright,
+against the real `hgin board` process. Skipped, saying why, where there is no Chromium or no
+Playwright (.ci/run installs both)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hgin.scorekeeper import ScoreKeeper
+from tests.board_process import NO_EXTRA, Board, hgin
+
+CHROMIUM = Path(os.environ.get("HGIN_TEST_CHROMIUM", "/usr/bin/chromium"))
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LIVE = 1000  # milliseconds: a change shows on every open page within a second
+LOAD = 10_000  # milliseconds for a page to load on a loaded machine
+
+pytest.importorskip("uvicorn", reason=NO_EXTRA)
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright for Python is not installed: pip install playwright"
+)
+if not CHROMIUM.is_file():
+    pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
+
+expect = sync_api.expect
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page as wide as a phone held upright."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    yield context.new_page()
+    context.close()
+
+
+def scripted(home: Path) -> None:
+    """Three hands under classic rules to 50 with a stake: game I closes with its bonuses."""
+    for command in (
+        ("new", "Ann", "Bob", "--rules", "classic", "--dealer", "Ann", "--target", "50"),
+        ("rules", "set", "stake", "0.10"),
+        ("gin", "ann", "18"),
+        ("gin", "ann", "10"),
+        ("knock", "bob", "5", "30"),
+    ):
+        done = hgin(home, *command)
+        assert done.returncode == 0, done.stderr
+
+
+def cells(page: Any) -> list[list[str]]:
+    return [
+        [" ".join(cell.split()) for cell in row.locator("th, td").all_inner_texts()]
+        for row in page.locator("#sheet tr").all()
+    ]
+
+
+def test_the_page_shows_the_exact_numbers_of_a_match(hgin_home: Path, phone: Any) -> None:
+    scripted(hgin_home)
+    board = Board(hgin_home)
+    try:
+        phone.goto(board.viewer)
+        expect(phone.locator("#title")).to_have_text("Ann v Bob", timeout=LOAD)
+        assert cells(phone) == [
+            ["", "I won by Ann", "II", "III", "Total"],
+            ["Ann", "78 + 250 = 328", "35", "–", "363"],
+            ["Bob", "–", "–", "–", "0"],
+        ]
+        expect(phone.locator("#banner")).to_have_text("Bob deals next")
+        expect(phone.locator("#last")).to_have_text(
+            "Knock: Bob scores 30 − 5 = 25 but every game that win 1 enters is closed, "
+            "so it is entered nowhere."
+        )
+        expect(phone.locator("#money")).to_have_text(
+            "So far Bob pays Ann 328 points × 0.10 = 32.80."
+        )
+        expect(phone.locator("#scorer")).to_be_hidden()  # a read-only page has no buttons
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360  # nothing runs off the side of a phone
+    finally:
+        board.stop()
+
+
+def test_a_hand_from_the_command_line_shows_within_a_second(hgin_home: Path, phone: Any) -> None:
+    ScoreKeeper(hgin_home).new_match("Ann", "Bob", dealer="Ann")
+    board = Board(hgin_home)
+    try:
+        phone.goto(board.viewer)
+        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        assert hgin(hgin_home, "gin", "ann", "18").returncode == 0
+        expect(phone.locator("#last")).to_have_text(
+            "Gin: Ann scores 25 + 18 = 43 in game I.", timeout=LIVE
+        )
+        assert hgin(hgin_home, "undo").returncode == 0
+        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LIVE)
+        assert hgin(hgin_home, "new", "Cleo", "Dan").returncode == 0  # the board follows it
+        expect(phone.locator("#title")).to_have_text("Cleo v Dan", timeout=LIVE)
+    finally:
+        board.stop()
+
+
+def tap(page: Any, *labels: str) -> None:
+    for label in labels:
+        page.locator("#scorer button", has_text=label).first.click()
+
+
+def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(hgin_home: Path, phone: Any) -> None:
+    ScoreKeeper(hgin_home).new_match("Ann", "Bob", dealer="Ann")
+    board = Board(hgin_home, "--scorer")
+    assert board.scorer is not None
+    try:
+        phone.goto(board.scorer)
+        said = phone.locator("#said")
+        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        tap(phone, "Gin", "Ann", "1", "8", "OK")
+        expect(said).to_have_text("Gin: Ann scores 25 + 18 = 43 in game I.", timeout=LOAD)
+        tap(phone, "Knock", "Bob", "5", "OK", "3", "0", "OK")
+        expect(said).to_have_text("Knock: Bob scores 30 − 5 = 25 in game I.", timeout=LOAD)
+        expect(phone.locator("#last")).to_have_text("Knock: Bob scores 30 − 5 = 25 in game I.")
+        tap(phone, "Knock", "Ann", "1", "2", "OK", "3", "0", "OK")  # over the knock limit
+        expect(said).to_have_class("refused", timeout=LOAD)
+        expect(said).to_contain_text("hgin: ")
+        assert [h.kind for h in ScoreKeeper(hgin_home).load().hands] == ["gin", "knock"]
+    finally:
+        board.stop()
