@@ -50,6 +50,7 @@ def test_the_wheel_holds_the_package_only(built: tuple[Path, Path, str]) -> None
     assert "hgin/cli/__init__.py" in names
     assert "hgin/engine/sheet.py" in names
     assert "hgin/py.typed" in names
+    assert "hgin/board/static/board.js" in names  # the board's page, served from the package
     assert f"hgin-{VERSION}.dist-info/licenses/LICENSE" in names
     assert not [n for n in names if n.endswith((".pyc", ".orig", ".rej"))]
 

@@ -39,7 +39,7 @@ class Board:
         self.viewer_address = base + self.tokens.viewer
         self.scorer_address = base + self.tokens.scorer if self.tokens.scorer else None
         self.live = Live(keeper, match=match, stopping=self.stopping)
-        join = _qr(self.viewer_address).svg_data_uri(scale=6, border=QR_BORDER)
+        join = _qr(self.viewer_address).svg_data_uri(scale=6, border=QR_BORDER, light="#fff")
         app = board_app(keeper, self.live, self.tokens, join)
         self.server = uvicorn.Server(
             uvicorn.Config(
