@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from hgin.engine.match import Match
-from hgin.engine.narrate import describe_hand, describe_result
 from hgin.engine.sheet import Game, game_name
+from hgin.reports.narrate import describe_hand, describe_result
 from hgin.reports.settlement import payment_line
 from hgin.reports.summary import closed_record, rules_label, shown_games, summary_settlement
 from hgin.reports.symbols import NOT_OPEN
