@@ -1,19 +1,31 @@
-"""Two small Rich layout helpers that keep output readable in a narrow terminal.
-
-Imported only by drawing code (`hgin.cli.render`), so Rich is loaded only when drawing.
-"""
+"""Rich layout helpers that keep every table readable in a narrow terminal: a table where it
+fits, the same figures as records where it does not, and pieces of text broken only between
+pieces."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Sequence
 
+from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
 # Wider than any terminal: measuring at this width gives a renderable's natural width.
 UNLIMITED = 10_000
+SEPARATOR = Text(" · ", style="dim")
+
+
+def simple_table(*headers: str | Text, right: Sequence[int] = ()) -> Table:
+    """A table without edges, a rule under its header; columns numbered in `right` are
+    flush right. A word too long for its column is folded, never cut."""
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+    for number, header in enumerate(headers):
+        table.add_column(header, justify="right" if number in right else "left", overflow="fold")
+    return table
 
 
 class Fit:
@@ -26,8 +38,6 @@ class Fit:
     def __init__(
         self, *choices: RenderableType, judged_by: Sequence[RenderableType | None] = ()
     ) -> None:
-        if not choices:
-            raise ValueError("Fit needs at least one choice")
         self.choices = choices
         self.judged_by = list(judged_by) + [None] * (len(choices) - len(judged_by))
 
@@ -53,22 +63,20 @@ class Pieces:
     identifier; a piece longer than a whole line still wraps on its own.
     """
 
-    def __init__(self, pieces: Iterable[Text], separator: Text | None = None) -> None:
+    def __init__(self, pieces: Iterable[Text], separator: Text = SEPARATOR) -> None:
         self.pieces: Sequence[Text] = [p for p in pieces if p.plain]
-        self.separator = separator if separator is not None else Text(" · ")
+        self.separator = separator
 
-    def lines(self, width: int) -> list[Text]:
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines: list[Text] = []
+        width = options.max_width
         for piece in self.pieces:
             if lines and lines[-1].cell_len + self.separator.cell_len + piece.cell_len <= width:
                 lines[-1].append_text(self.separator)
                 lines[-1].append_text(piece)
             else:
                 lines.append(piece.copy())
-        return lines
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(options.max_width)
+        yield from lines
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         longest = max((p.cell_len for p in self.pieces), default=0)
@@ -80,5 +88,11 @@ class Pieces:
 def record(title: str, figures: Iterable[str]) -> Group:
     """One row of a table stacked as a record, for a terminal too narrow for the table: the
     title on a line of its own, then the figures indented, broken only between figures."""
-    pieces = Pieces((Text(f) for f in figures), Text(" · ", style="dim"))
-    return Group(Text(title, style="bold"), Padding(pieces, (0, 0, 0, 2)))
+    return Group(Text(title, style="bold"), Padding(Pieces(map(Text, figures)), (0, 0, 0, 2)))
+
+
+def plain_text(view: RenderableType, width: int) -> str:
+    """`view` drawn `width` columns wide as text for a file: no styles, no trailing blanks."""
+    drawn = io.StringIO()
+    Console(file=drawn, width=width, color_system=None, highlight=False).print(view)
+    return "".join(line.rstrip() + "\n" for line in drawn.getvalue().splitlines())

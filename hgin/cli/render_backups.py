@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.layout import Fit, record
-from hgin.cli.render import make_console
+from hgin.cli.console import make_console
+from hgin.cli.layout import Fit, record, simple_table
 from hgin.engine.match import Match
 from hgin.reports.narrate import describe_holding
 from hgin.store.backups import local_time
@@ -25,10 +24,7 @@ def holding(match: Match | None, problem: str | None) -> str:
 
 def backups_table(entries: list[BackupEntry]) -> Table:
     """One row per backup: its number, when it was kept (file name below), what it holds."""
-    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("Kept · file", overflow="fold")
-    table.add_column("Holds", overflow="fold")
+    table = simple_table("#", "Kept · file", "Holds", right=(0,))
     for entry in entries:
         kept = Text(local_time(entry.backup.kept_at))
         kept.append(f"\n{entry.backup.name}", style="dim")

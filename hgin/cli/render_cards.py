@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.render import make_console
+from hgin.cli.console import make_console
 from hgin.engine.card_entry import CountedHand, HandCount
 from hgin.reports.card_text import Block, counted_blocks, hand_count_blocks
 

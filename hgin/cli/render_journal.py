@@ -4,21 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.console import make_console
-from hgin.cli.text_layout import minute
+from hgin.cli.console import make_console, minute
+from hgin.cli.layout import simple_table
 from hgin.engine.editing import JournalRow
 
 
 def journal_table(rows: Sequence[JournalRow]) -> Table:
     """One row per change: its number, when, and the sentence (with where it stands now)."""
-    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("When", overflow="fold")
-    table.add_column("Change", overflow="fold")
+    table = simple_table("#", "When", "Change", right=(0,))
     for row in rows:
         text = Text(row.text)
         if row.status in ("undone", "set aside"):

@@ -1,142 +1,134 @@
-"""Drawing the match list: one line (or two, or a short record) per match, laid out by hand
-(`hgin.cli.text_layout`), as Rich's tables and wrapping take a large part of a second over
-thousands of matches."""
+"""Drawing the match list: a line per match where the columns fit, two lines per match where
+they do not, a short record each in the narrowest terminals.
+
+The list can hold thousands of matches, and Rich lays out a table cell by cell: over a few
+hundred rows that costs more than the rest of the command together. So the list's columns
+are padded here, and Rich gives only the styles' codes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hgin.cli.console import make_console
-from hgin.cli.text_layout import Line, minute, pad, pieces_lines, width_of, write_lines
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+from hgin.cli.console import make_console, minute
 
 if TYPE_CHECKING:
     from hgin.store.cache import MatchEntry
 
 GAP = "  "
+Line = tuple[str, str]  # a line and its Rich style ("" for none)
 
 
-def status_of(entry: MatchEntry) -> tuple[str, str]:
-    """The status and winner columns of a match."""
-    if not entry.finished:
-        return "in play", ""
-    return "finished", entry.winner or "level"
+def _width(text: str) -> int:
+    return len(text) if text.isascii() else cell_len(text)
+
+
+def _lines(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> tuple[int, list[str]]:
+    """The rows (the header first) padded into columns GAP apart, the first flush left or
+    right as `right` says, and their width. A row of ASCII cells, most of them, is padded by
+    one format call."""
+    widths = []
+    for column in zip(*rows, strict=True):
+        measure = len if "".join(column).isascii() else _width
+        widths.append(max(map(measure, column)))
+    template = GAP.join(f"{{:{'>' if r else '<'}{w}}}" for w, r in zip(widths, right, strict=True))
+    lines = []
+    for row in rows:
+        if "".join(row).isascii():
+            lines.append(template.format(*row).rstrip())
+        else:
+            spaces = [" " * (w - _width(c)) for c, w in zip(row, widths, strict=True)]
+            cells = [s + c if r else c + s for c, s, r in zip(row, spaces, right, strict=True)]
+            lines.append(GAP.join(cells).rstrip())
+    return sum(widths) + len(GAP) * (len(widths) - 1), lines
 
 
 def status_text(entry: MatchEntry) -> str:
-    """Status and winner in one phrase, for the narrow layout."""
+    """Status and winner in one phrase, for the narrow layouts."""
     if not entry.finished:
         return "in play"
     return f"won by {entry.winner}" if entry.winner else "ended level"
 
 
-def _columns(header: Sequence[str], columns: Sequence[Sequence[str]]) -> list[int]:
-    """The width of each column, its header included (an all-ASCII column, most of them, is
-    measured in one pass)."""
-    widths = []
-    for title, cells in zip(header, columns, strict=True):
-        measure = len if "".join(cells).isascii() else width_of
-        widths.append(max(width_of(title), *map(measure, cells)))
-    return widths
-
-
-def _padded(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool]) -> str:
-    padded = (pad(c, w, right=r) for c, w, r in zip(cells, widths, right, strict=True))
-    return GAP.join(padded).rstrip()
-
-
-def _padded_rows(
-    rows: Iterable[Sequence[str]], widths: Sequence[int], right: Sequence[bool]
-) -> list[str]:
-    """`_padded` of each row. One format call pads a row whose padded cells are ASCII (most
-    rows; the last cell is never padded, only stripped)."""
-    template = GAP.join(
-        f"{{:{'>' if flush_right else '<'}{width}}}"
-        for width, flush_right in zip(widths[:-1], right, strict=False)
-    )
-    template += GAP + "{}"
-    return [
-        template.format(*row).rstrip()
-        if "".join(row[:-1]).isascii()
-        else _padded(row, widths, right)
-        for row in rows
-    ]
-
-
-def list_lines(entries: Sequence[MatchEntry], current: str | None, width: int) -> list[Line]:
+def list_lines(entries: Sequence[MatchEntry], current: str | None, console: Console) -> list[Line]:
     """Every listed match: players, rules, start, hands, status and winner, one line each.
 
-    When the columns do not fit `width`, each match takes two lines: identifier, hands and
-    result, then players, rules and start date; narrower still, a record each.
+    When the columns do not fit, each match takes two lines: identifier, hands and result,
+    then players, rules and start date; narrower still, a record each.
     """
+    width = console.width
     mark = ["*" if e.id == current else " " for e in entries]
     players = [f"{e.players[0]} v {e.players[1]}" for e in entries]
+    rows = [
+        [m, e.id, both, e.profile, minute(e.created), str(e.hands)]
+        + (["finished", e.winner or "level"] if e.finished else ["in play", ""])
+        for m, e, both in zip(mark, entries, players, strict=True)
+    ]
     header = ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"]
-    # Measured before the rows are built: at 80 columns the list takes the narrow layout.
-    statuses = [status_of(e) for e in entries]
-    started = [minute(e.created) for e in entries]
-    columns = [
-        mark,
-        [e.id for e in entries],
-        players,
-        [e.profile for e in entries],
-        started,
-        [str(e.hands) for e in entries],
-        [status for status, _ in statuses],
-        [winner for _, winner in statuses],
-    ]
-    widths = _columns(header, columns)
-    needed = sum(widths) + len(GAP) * (len(widths) - 1)
+    needed, lines = _lines([header, *rows], [False] * 5 + [True, False, False])
     if needed <= width:
-        right = [False, False, False, False, False, True, False, False]
-        return [
-            ((_padded(header, widths, right), "bold"),),
-            (("─" * needed, ""),),
-            *(((line, ""),) for line in _padded_rows(zip(*columns, strict=True), widths, right)),
-        ]
-    header = ["", "Match", "Hands", "Status"]
-    narrow = [mark, columns[1], columns[5], [status_text(e) for e in entries]]
-    rows = list(zip(*narrow, strict=True))
-    widths = _columns(header, narrow)
-    needed = sum(widths) + len(GAP) * 3
-    if needed > width:
-        return stacked_lines(entries, mark, width)
-    right = [False, False, True, False]
-    lines: list[Line] = [
-        ((_padded(header, widths, right), "bold"),),
-        (("   players · rules · started", "dim"),),
-        (("─" * needed, ""),),
+        return [(lines[0], "bold"), ("─" * needed, ""), *((line, "") for line in lines[1:])]
+    rows = [[m, e.id, str(e.hands), status_text(e)] for m, e in zip(mark, entries, strict=True)]
+    needed, lines = _lines([["", "Match", "Hands", "Status"], *rows], [False, False, True, False])
+    below = [
+        f"   {both} · {e.profile} · {e.created[:10]}"
+        for both, e in zip(players, entries, strict=True)
     ]
-    padded = _padded_rows(rows, widths, right)
-    for row, entry, both in zip(padded, entries, players, strict=True):
-        lines.append(((row, ""),))
-        lines.append(((f"   {both} · {entry.profile} · {entry.created[:10]}", "dim"),))
-    return lines
+    if needed > width:
+        return _records(entries, mark, console)
+    drawn = [(lines[0], "bold"), ("   players · rules · started", "dim"), ("─" * needed, "")]
+    for line, under in zip(lines[1:], below, strict=True):
+        drawn += [(line, ""), (under, "dim")]
+    return drawn
 
 
-def stacked_lines(entries: Sequence[MatchEntry], mark: Sequence[str], width: int) -> list[Line]:
+def _records(entries: Sequence[MatchEntry], mark: Sequence[str], console: Console) -> list[Line]:
     """Every listed match as a record: the identifier, then players, rules, start, hands and
-    status, broken only between those, for a terminal too narrow for any columns."""
+    status, broken only between those."""
+    width = console.width - 2
     lines: list[Line] = []
-    for i, entry in enumerate(entries):
-        lines.append(((entry.id, "bold"),))
+    for flag, entry in zip(mark, entries, strict=True):
+        lines.append((entry.id, "bold"))
         hands = f"{entry.hands} hand{'s' if entry.hands != 1 else ''}"
         pieces = [
-            *(["* current"] if mark[i].strip() else []),
+            *(["* current"] if flag == "*" else []),
             f"{entry.players[0]} v {entry.players[1]}",
             entry.profile,
             entry.created[:10],
             hands,
             status_text(entry),
         ]
-        joined = pieces_lines(((piece, "dim") for piece in pieces), width - 2, None)
-        lines.extend((("  ", "dim"), *line) for line in joined)
+        joined: list[str] = []
+        for piece in pieces:
+            if joined and _width(joined[-1]) + 3 + _width(piece) <= width:
+                joined[-1] += f" · {piece}"
+            else:
+                joined.append(piece)
+        lines += [(f"  {line}", "dim") for line in joined]
     return lines
+
+
+def _codes(console: Console, style: str) -> tuple[str, str]:
+    """The codes that start and end `style` on this console, as Rich writes them (none
+    without colour; on an old Windows console Rich styles by calls, not codes)."""
+    if console.legacy_windows:
+        return "", ""
+    with console.capture() as captured:
+        console.print(Text("|", style=style), end="")
+    start, _, end = captured.get().partition("|")
+    return start, end
 
 
 def print_matches(entries: list[MatchEntry], current: str | None) -> None:
     console = make_console()
-    lines = list_lines(entries, current, console.width)
+    lines = list_lines(entries, current, console)
     if any(e.id == current for e in entries):
-        lines.append((("* current match", "dim"),))
-    write_lines(console, lines)
+        lines.append(("* current match", "dim"))
+    codes = {"": ("", ""), "bold": _codes(console, "bold"), "dim": _codes(console, "dim")}
+    console.file.write("".join(f"{codes[s][0]}{line}{codes[s][1]}\n" for line, s in lines))
+    console.file.flush()

@@ -1,19 +1,14 @@
-"""Drawing the statistics: results and hands won per player, and head to head, as tables
-where they fit and as records where they do not, laid out by hand (`hgin.cli.text_layout`)."""
+"""Drawing the statistics with Rich: results and hands won per player, and head to head, as
+tables where they fit and as records where they do not."""
 
 from __future__ import annotations
 
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
 from hgin.cli.console import make_console
-from hgin.cli.text_layout import (
-    BLANK,
-    Line,
-    plain_text,
-    record,
-    table,
-    width_of,
-    wrapped,
-    write_lines,
-)
+from hgin.cli.layout import Fit, plain_text, record, simple_table
 from hgin.reports.stats import Pair, Stats, Tally
 from hgin.reports.stats_html import count_line, figure, money_line
 
@@ -22,68 +17,36 @@ STATS_NOTE = (
     "in a row within one match. Avg: points per hand won (gins include big gins)."
 )
 PAIRS_NOTE = "Head to head reads first player–second player."
+FIGURES = (1, 2, 3, 4, 5, 6)  # the columns flush right: all but the first
+# What each figure is called in a record ('won 3'), for a terminal too narrow for a table.
+RESULTS_NAMES = ("matches", "won", "games", "hands")
+HANDS_NAMES = ("gins", "knocks", "undercuts", "best", "streak", "avg")
 
 
-def _results_figures(t: Tally) -> list[str]:
-    return [
-        f"matches {t.matches}",
-        f"won {t.match_wins}",
-        f"games {t.games_won}",
-        f"hands {t.hands_won}",
-    ]
+def _results(t: Tally) -> list[str]:
+    return [str(n) for n in (t.matches, t.match_wins, t.games_won, t.hands_won)]
 
 
-def _hands_figures(t: Tally) -> list[str]:
-    return [
-        f"gins {figure(t.gins)}",
-        f"knocks {figure(t.knocks)}",
-        f"undercuts {figure(t.undercuts)}",
-        f"best {figure(t.biggest_hand)}",
-        f"streak {t.longest_streak}",
-        f"avg {figure(t.average_points)}",
-    ]
+def _hands(t: Tally) -> list[str]:
+    figures = map(figure, (t.gins, t.knocks, t.undercuts, t.biggest_hand))
+    return [*figures, str(t.longest_streak), figure(t.average_points)]
 
 
-def _players_lines(stats: Stats, width: int, wrap: int | None) -> list[Line]:
-    """Both tables where they fit; else the results table and the hands as records; else one
-    record per person, so that a narrow terminal never cuts a name or a figure."""
-    players = stats.players.items()
-    results_width, results = table(
-        ("Player", "Matches", "Won", "Games", "Hands"),
-        [
-            [name, *map(str, (t.matches, t.match_wins, t.games_won, t.hands_won))]
-            for name, t in players
-        ],
-        bold_first=True,
+def _table(headers: tuple[str, ...], rows: dict[str, list[str]], *, bold: str = "") -> Table:
+    table = simple_table(*headers, right=FIGURES)
+    for title, cells in rows.items():
+        table.add_row(Text(title, style=bold), *map(Text, cells))
+    return table
+
+
+def _records(rows: dict[str, list[str]], names: tuple[str, ...]) -> Group:
+    """Each row as a record, its figures named ('won 3')."""
+    return Group(
+        *(
+            record(title, [f"{name} {cell}" for name, cell in zip(names, cells, strict=True)])
+            for title, cells in rows.items()
+        )
     )
-    hands_width, hands = table(
-        ("Player", "Gins", "Knocks", "Undercuts", "Best", "Streak", "Avg"),
-        [
-            [
-                name,
-                *map(figure, (t.gins, t.knocks, t.undercuts, t.biggest_hand)),
-                str(t.longest_streak),
-                figure(t.average_points),
-            ]
-            for name, t in players
-        ],
-        bold_first=True,
-    )
-    money = money_line(stats)  # the net amounts won at the stakes, under the results
-    after = wrapped(money, wrap) if money else []
-    if max(results_width, hands_width, width_of(money)) <= width:
-        return [*results, *after, BLANK, *hands]
-    if results_width <= width:
-        hands_records = [
-            line for name, t in players for line in record(name, _hands_figures(t), width, wrap)
-        ]
-        return [*results, *after, BLANK, *hands_records]
-    every_figure = [
-        line
-        for name, t in players
-        for line in record(name, _results_figures(t) + _hands_figures(t), width, wrap)
-    ]
-    return [*every_figure, *after]
 
 
 def _won(pair: Pair) -> str:
@@ -92,49 +55,51 @@ def _won(pair: Pair) -> str:
     return f"{won} ({pair.level} level)" if pair.level else won
 
 
-def _pairs_lines(stats: Stats, width: int, wrap: int | None) -> list[Line]:
+def _pairs(stats: Stats) -> Fit:
     """Head to head as a table where it fits, else one record per pair."""
-    rows = []
+    rows = {}
     for pair in stats.pairs:
         a, b = pair.tallies
-        rows.append(
-            [
-                f"{pair.players[0]} v {pair.players[1]}",
-                str(pair.matches),
-                _won(pair),
-                f"{a.games_won}–{b.games_won}",
-                f"{a.hands_won}–{b.hands_won}",
-            ]
-        )
-    pairs_width, lines = table(("Head to head", "Matches", "Won", "Games", "Hands"), rows)
-    if pairs_width <= width:
-        return lines
-    records = []
-    for row in rows:
-        figures = [f"matches {row[1]}", f"won {row[2]}", f"games {row[3]}", f"hands {row[4]}"]
-        records.extend(record(row[0], figures, width, wrap))
-    return records
+        both = (f"{a.games_won}–{b.games_won}", f"{a.hands_won}–{b.hands_won}")
+        rows[f"{pair.players[0]} v {pair.players[1]}"] = [str(pair.matches), _won(pair), *both]
+    table = _table(("Head to head", "Matches", "Won", "Games", "Hands"), rows)
+    return Fit(table, _records(rows, RESULTS_NAMES))
 
 
-def stats_lines(stats: Stats, width: int, wrap: int | None) -> list[Line]:
-    """The statistics for people at `width` columns, sentences wrapped at `wrap` (None: not
-    wrapped): results, hands won, and head to head."""
+def stats_view(stats: Stats) -> RenderableType:
+    """Results, hands won and head to head. Both player tables where they fit; else the
+    results table and the hands as records; else one record per person, so that a narrow
+    terminal never cuts a name or a figure."""
     if not stats.records:
         who = f"{next(iter(stats.players))} has" if stats.players else "There are"
-        return wrapped(f"{who} no finished matches yet: statistics count only those.", wrap)
-    lines = [*wrapped(count_line(stats), wrap, "bold"), BLANK, *_players_lines(stats, width, wrap)]
+        return Text(f"{who} no finished matches yet: statistics count only those.")
+    results = {name: _results(t) for name, t in stats.players.items()}
+    hands = {name: _hands(t) for name, t in stats.players.items()}
+    results_table = _table(("Player", "Matches", "Won", "Games", "Hands"), results, bold="bold")
+    hands_table = _table(
+        ("Player", "Gins", "Knocks", "Undercuts", "Best", "Streak", "Avg"), hands, bold="bold"
+    )
+    money = money_line(stats)  # the net amounts won at the stakes, under the results
+    after = [Text(money)] if money else []
+    every = {name: results[name] + hands[name] for name in results}
+    hands_records = _records(hands, HANDS_NAMES)
+    players = Fit(
+        Group(results_table, *after, Text(""), hands_table),
+        Group(results_table, *after, Text(""), hands_records),
+        Group(_records(every, RESULTS_NAMES + HANDS_NAMES), *after),
+        judged_by=[None, results_table],
+    )
+    parts: list[RenderableType] = [Text(count_line(stats), style="bold"), Text(""), players]
     if stats.pairs:
-        lines.extend([BLANK, *_pairs_lines(stats, width, wrap), *wrapped(PAIRS_NOTE, wrap, "dim")])
-    lines.extend(wrapped(STATS_NOTE, wrap, "dim"))
-    return lines
+        parts += [Text(""), _pairs(stats), Text(PAIRS_NOTE, style="dim")]
+    parts.append(Text(STATS_NOTE, style="dim"))
+    return Group(*parts)
 
 
 def print_stats(stats: Stats) -> None:
-    console = make_console()
-    wrap = None if console.soft_wrap else console.width
-    write_lines(console, stats_lines(stats, console.width, wrap))
+    make_console().print(stats_view(stats))
 
 
 def stats_text(stats: Stats, width: int = 80) -> str:
     """The same statistics as plain text for a file."""
-    return plain_text(stats_lines(stats, width, width))
+    return plain_text(stats_view(stats), width)

@@ -1,23 +1,25 @@
 """Every summary format in one place; the terminal text and the SVG are drawn with Rich.
 
 `build_summary(match, "svg")` returns the file's text; the `summary` command only chooses
-where it goes. Rich is imported inside the functions that draw, so importing this is cheap.
+where it goes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, get_args
+import io
+from html import escape
 
+from rich.console import Console
+from rich.terminal_theme import DEFAULT_TERMINAL_THEME
+
+from hgin.cli.layout import plain_text
+from hgin.cli.render import summary_view
+from hgin.engine.match import Match
 from hgin.errors import HginError
+from hgin.reports.charts import chart_sections
+from hgin.reports.html import summary_html
+from hgin.reports.text_formats import summary_csv, summary_json, summary_markdown
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from hgin.engine.match import Match
-
-SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
-FORMATS: tuple[str, ...] = get_args(SummaryFormat)
 TEXT_WIDTH = 80
 # The SVG is drawn at the first of these widths that prints largest on the page: a long
 # match with long names wraps less when wider, and then shrinks less to fit the height.
@@ -56,32 +58,9 @@ preserveAspectRatio="xMidYMin meet">
 """
 
 
-def _recording(width: int) -> Console:
-    """A console that draws into memory and keeps what it drew, at a fixed width."""
-    import io
-
-    from rich.console import Console
-
-    return Console(
-        file=io.StringIO(),
-        record=True,
-        width=width,
-        highlight=False,
-        emoji=False,
-        color_system="truecolor",
-        no_color=False,
-        legacy_windows=False,
-    )
-
-
 def summary_text(match: Match, width: int = TEXT_WIDTH) -> str:
     """The terminal summary as plain text (no colour codes, no trailing spaces)."""
-    from hgin.cli.render import summary_view
-
-    console = _recording(width)
-    console.print(summary_view(match, records=False))
-    lines = console.export_text(styles=False).splitlines()
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    return plain_text(summary_view(match, records=False), width)
 
 
 def page_scale(width: int, lines: int) -> float:
@@ -91,24 +70,28 @@ def page_scale(width: int, lines: int) -> float:
     return min(PAGE_AREA_MM[0] / across, PAGE_AREA_MM[1] / down)
 
 
+def _recorded(match: Match, width: int) -> Console:
+    """A console that drew the summary into memory at `width` and kept it, in colour."""
+    console = Console(
+        file=io.StringIO(),
+        record=True,
+        width=width,
+        highlight=False,
+        color_system="truecolor",
+        no_color=False,
+        legacy_windows=False,
+    )
+    console.print(summary_view(match, records=False))
+    return console
+
+
 def summary_svg(match: Match, widths: tuple[int, ...] = SVG_WIDTHS) -> str:
     """The terminal summary, black on white, as an SVG the size of an A4 page."""
-    from html import escape
-
-    from rich.terminal_theme import DEFAULT_TERMINAL_THEME
-
-    from hgin.cli.render import summary_view
-
-    best: tuple[float, Console] | None = None
-    for width in widths:
-        drawn = _recording(width)
-        drawn.print(summary_view(match, records=False))
-        scale = page_scale(width, len(drawn.export_text(clear=False).splitlines()))
-        if best is None or scale > best[0]:
-            best = (scale, drawn)
-    if best is None:
-        raise ValueError("summary_svg needs at least one width")
-    console = best[1]
+    drawn = [_recorded(match, width) for width in widths]
+    console = max(
+        drawn,
+        key=lambda c: page_scale(c.width, len(c.export_text(clear=False).splitlines())),
+    )
     first, second = match.players
     title = escape(f"Hollywood Gin: {first} v {second}").replace("{", "{{").replace("}", "}}")
     return console.export_svg(
@@ -119,47 +102,18 @@ def summary_svg(match: Match, widths: tuple[int, ...] = SVG_WIDTHS) -> str:
     )
 
 
-def summary_page(match: Match) -> str:
-    """The HTML page, with the chart of the scores hand by hand as its figure."""
-    from hgin.reports.charts import chart_sections
-    from hgin.reports.html import summary_html
-
-    return summary_html(match, chart_sections(match))
-
-
-def _markdown(match: Match) -> str:
-    from hgin.reports.text_formats import summary_markdown
-
-    return summary_markdown(match)
-
-
-def _csv(match: Match) -> str:
-    from hgin.reports.text_formats import summary_csv
-
-    return summary_csv(match)
-
-
-def _json(match: Match) -> str:
-    from hgin.reports.text_formats import summary_json
-
-    return summary_json(match)
-
-
-# Each builder imports what it needs when called: `hgin` starts without loading them.
-BUILDERS: dict[str, Callable[[Match], str]] = {
+BUILDERS = {
     "text": summary_text,
-    "markdown": _markdown,
-    "html": summary_page,
+    "markdown": summary_markdown,
+    "html": lambda match: summary_html(match, chart_sections(match)),
     "svg": summary_svg,
-    "csv": _csv,
-    "json": _json,
+    "csv": summary_csv,
+    "json": summary_json,
 }
 
 
 def build_summary(match: Match, form: str) -> str:
-    """The summary of `match` in format `form` (one of FORMATS), as the text of a file."""
-    try:
-        builder = BUILDERS[form]
-    except KeyError:
-        raise HginError(f"no summary format '{form}' (choose from {', '.join(FORMATS)})") from None
-    return builder(match)
+    """The summary of `match` in format `form` (one of BUILDERS), as the text of a file."""
+    if form not in BUILDERS:
+        raise HginError(f"no summary format '{form}' (choose from {', '.join(BUILDERS)})")
+    return BUILDERS[form](match)

@@ -28,7 +28,7 @@ def rules_show(
     """Show the rules in force in the current match (or --list the profiles and presets)."""
     if ctx.invoked_subcommand is not None:
         return
-    from hgin.cli.render import make_console
+    from hgin.cli.console import make_console
     from hgin.cli.render_rules import profiles_table, rules_table
 
     if list_all:
@@ -111,7 +111,7 @@ def rules_save(
     keeper = ScoreKeeper()
     rules = with_options(keeper.rules_named(base), rule_values, profile=name.strip().lower())
     path = keeper.save_preset(name, rules, replace=force)
-    from hgin.cli.render import make_console
+    from hgin.cli.console import make_console
     from hgin.cli.render_rules import rules_table
 
     console = make_console()

@@ -53,8 +53,8 @@ def print_standing(state: Standing, lines: list[str]) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from hgin.cli.console import make_console
     from hgin.cli.layout import Fit, record
-    from hgin.cli.render import make_console
 
     series = state.series
     first, second = series.players

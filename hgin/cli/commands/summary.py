@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal, get_args
 
 import typer
 
 from hgin.cli.application import MatchOption, app
-from hgin.cli.summary_formats import SummaryFormat
 from hgin.scorekeeper import ScoreKeeper
+
+SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
 
 FORMAT_HELP = (
     "text for the terminal, markdown for a chat message, html or svg to print (one A4 page), "
@@ -42,11 +43,10 @@ def summary(
 ) -> None:
     """Print a match summary: rules, result, games with bonuses, and every hand."""
     from hgin.cli.output import output_format
-    from hgin.cli.summary_formats import FORMATS
 
     keeper = ScoreKeeper()
     target = None if output is None else keeper.output_target(output, force=force)
-    chosen = output_format(output, form, allowed=FORMATS, default="text")
+    chosen = output_format(output, form, allowed=get_args(SummaryFormat), default="text")
     loaded = keeper.load(match)
     if chosen == "text" and target is None:
         from hgin.cli.render import print_summary
