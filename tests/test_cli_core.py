@@ -92,7 +92,7 @@ def test_closing_sentence_and_match_result(run: Run, show_json) -> None:
     run("new", "Ann", "Bob", "--games", "1", "--dealer", "Ann")
     result = run("gin", "ann", "80")
     assert "Gin: Ann scores 25 + 80 = 105 in game I; game I closes, Ann wins it." in result.stdout
-    assert "Match over: Ann wins 1 game to 0." in result.stdout
+    assert "Match over: Ann wins the game." in result.stdout
     data = show_json()
     assert data["finished"] is True
     assert data["winner"] == "Ann"
@@ -306,7 +306,7 @@ def test_summary_lists_rules_result_games_and_hands(run: Run) -> None:
     out = result.stdout
     assert "Hollywood Gin: Ann v Bob" in out
     assert "Rules: classic rules · one game to 100" in out
-    assert "Match over: Ann wins 1 game to 0." in out
+    assert "Match over: Ann wins the game." in out
     assert "105 + 125 = 230" in out  # 100 game bonus + 25 box
     assert "10 + 25 = 35" in out
     assert "13 − 3 = 10" in out

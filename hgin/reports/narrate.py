@@ -131,10 +131,10 @@ def describe_result(sheet: Sheet) -> str:
         )
     winner = sheet.winner or first
     loser = second if winner == first else first
-    return (
-        f"Match over: {winner} wins {won[winner]} "
-        f"game{'s' if won[winner] != 1 else ''} to {won[loser]}."
-    )
+    if len(sheet.games) == 1:
+        return f"Match over: {winner} wins the game."
+    plural = "s" if won[winner] != 1 else ""
+    return f"Match over: {winner} wins {won[winner]} game{plural} to {won[loser]}."
 
 
 def describe_decided(sheet: Sheet) -> str:
