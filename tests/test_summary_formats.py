@@ -170,6 +170,7 @@ def test_markdown_tables(run: Run) -> None:
     ]
     assert [hands[0], *hands[2:]] == CLASSIC_HANDS  # hands[1]: the alignment row
     assert "Hands won: A 3, B 1" in text
+    assert "\n### Hands\n\n| \\# | Dealer |" in text  # the hands table has its own heading
 
 
 def test_markdown_escapes_names(run: Run) -> None:

@@ -132,7 +132,9 @@ def test_match_option_and_a_match_without_hands(run: Run) -> None:
     assert run("new", "Cy", "Di", "--dealer", "Di").exit_code == 0
     games = ["Game I Cy", "Game I Di", "Game II Cy", "Game II Di", "Game III Cy", "Game III Di"]
     assert read_csv(summary(run, "-f", "csv")) == [[*CSV_HEADER[:11], *games]]
-    assert summary(run, "-f", "markdown").endswith("Hands won: Cy 0, Di 0\n\nNo hands yet.\n")
+    assert summary(run, "-f", "markdown").endswith(
+        "Hands won: Cy 0, Di 0\n\n### Hands\n\nNo hands yet.\n"
+    )
     assert "<p>No hands yet.</p>" in summary(run, "-f", "html")
     text = summary(run, "-f", "csv", "--match", "2025-06-01-a")
     assert text == "".join(CSV_TEXT.splitlines(keepends=True)[:4])

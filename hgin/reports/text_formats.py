@@ -91,8 +91,8 @@ def summary_markdown(match: Match) -> str:
     settlement = summary_settlement(match)
     if settlement is not None:
         lines += ["### Settling up", ""]
-        lines += [f"- {md(line)}" for line in settlement_lines(settlement)]
-        lines.append("")
+        lines += [*(f"- {md(line)}" for line in settlement_lines(settlement)), ""]
+    lines += ["### Hands", ""]
     if not sheet.hands:
         return "\n".join([*lines, "No hands yet.", ""])
     upcards = has_upcards(sheet)
