@@ -117,3 +117,16 @@ def test_with_columns_set_piped_sentences_wrap_at_that_width(
     lines = run("stats").stdout.splitlines()
     assert max(cell_len(line) for line in lines) <= 60
     assert all(line == line.rstrip() for line in lines)
+
+
+def test_long_names_fit_forty_columns(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    first, second = "Maximiliana-Fitzgerald", "Bartholomew-Montgomery"
+    assert run("new", first, second, "--dealer", "Max").exit_code == 0
+    assert run("series", "new", "Christabel-Annabelle", "Wilhelmina-Josephine").exit_code == 0
+    for command in (("matches",), ("series", "list")):
+        text = run(*command).stdout
+        assert [line for line in text.splitlines() if cell_len(line) > 40] == [], command
+        assert "…" not in text
+    listed = run("matches").stdout
+    assert whole_on_a_line(second, listed) and whole_on_a_line("-maximiliana-fitz-", listed)

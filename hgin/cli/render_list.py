@@ -3,7 +3,7 @@ they do not, a short record each in the narrowest terminals.
 
 The list can hold thousands of matches, and Rich lays out a table cell by cell: over a few
 hundred rows that costs more than the rest of the command together. So the list's columns
-are padded here, and Rich gives only the styles' codes.
+are padded here, and Rich gives only the styles' codes and wraps a piece too long for a line.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, console: Cons
         f"   {both} · {e.profile} · {e.created[:10]}"
         for both, e in zip(players, entries, strict=True)
     ]
-    if needed > width:
+    if needed > width or max(map(_width, below)) > width:
         return _records(entries, mark, console)
     drawn = [(lines[0], "bold"), ("   players · rules · started", "dim"), ("─" * needed, "")]
     for line, under in zip(lines[1:], below, strict=True):
@@ -89,11 +89,11 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, console: Cons
 
 def _records(entries: Sequence[MatchEntry], mark: Sequence[str], console: Console) -> list[Line]:
     """Every listed match as a record: the identifier, then players, rules, start, hands and
-    status, broken only between those."""
+    status, broken only between those (a piece longer than a line is wrapped on its own)."""
     width = console.width - 2
     lines: list[Line] = []
     for flag, entry in zip(mark, entries, strict=True):
-        lines.append((entry.id, "bold"))
+        lines += [(part, "bold") for part in _wrapped(entry.id, console.width, console)]
         hands = f"{entry.hands} hand{'s' if entry.hands != 1 else ''}"
         pieces = [
             *(["* current"] if flag == "*" else []),
@@ -108,9 +108,17 @@ def _records(entries: Sequence[MatchEntry], mark: Sequence[str], console: Consol
             if joined and _width(joined[-1]) + 3 + _width(piece) <= width:
                 joined[-1] += f" · {piece}"
             else:
-                joined.append(piece)
+                joined += _wrapped(piece, width, console)
         lines += [(f"  {line}", "dim") for line in joined]
     return lines
+
+
+def _wrapped(text: str, width: int, console: Console) -> list[str]:
+    """`text` broken between words into lines of at most `width` cells, a word longer than
+    a line folded, as Rich wraps any text."""
+    if _width(text) <= width:
+        return [text]
+    return [line.plain.rstrip() for line in Text(text).wrap(console, width)]
 
 
 def _codes(console: Console, style: str) -> tuple[str, str]:
