@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from hgin.engine.rules import Rules
     from hgin.engine.series import Series, Standing
     from hgin.engine.settle import Settlement
+    from hgin.engine.summary import MatchSummary
     from hgin.reports.stats import Stats
-    from hgin.store.cache import MatchEntry
     from hgin.store.config import Config
     from hgin.store.matches import BackupEntry
     from hgin.store.series import SeriesFiles
@@ -84,7 +84,7 @@ class Started(NamedTuple):
 class Listing(NamedTuple):
     """The stored matches as the list shows them, and the match files left out as unusable."""
 
-    entries: list[MatchEntry]
+    entries: list[MatchSummary]
     unreadable: list[str]
 
 
@@ -148,7 +148,7 @@ class ScoreKeeper:
         from hgin.store.cache import MatchCache
 
         cache = MatchCache(self.store)
-        entries = cache.entries()
+        entries = cache.summaries()
         cache.flush()
         people: dict[str, str] = {}
         for entry in entries:
@@ -187,7 +187,7 @@ class ScoreKeeper:
         from hgin.store.cache import MatchCache
 
         cache = MatchCache(self.store)
-        entries = cache.entries()
+        entries = cache.summaries()
         if player is not None or finished is not None:
             from hgin.reports.stats import filter_matches
 
@@ -208,7 +208,7 @@ class ScoreKeeper:
         from hgin.store.cache import MatchCache
 
         cache = MatchCache(self.store)
-        figures = compute_stats(cache.records(), player)
+        figures = compute_stats(cache.summaries(), player)
         cache.flush()
         return Statistics(figures, cache.unreadable)
 

@@ -12,6 +12,7 @@ import pytest
 from hgin.engine.rules import PROFILES
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
+from hgin.store.cache import parse_cache
 
 
 def test_a_keeper_on_a_folder_keeps_everything_there(tmp_path: Path, hgin_home: Path) -> None:
@@ -73,13 +74,10 @@ def test_the_library_refreshes_the_cache_at_once(tmp_path: Path) -> None:
     home = tmp_path / "home"
     keeper = ScoreKeeper(home)
     started = keeper.new_match("Ann", "Bob", dealer="Ann")
-    assert not (home / "cache.tsv").exists()  # saving a match leaves the cache alone
+    assert not (home / "cache.json").exists()  # saving a match leaves the cache alone
     assert [e.id for e in keeper.matches().entries] == [started.id]
-    lines = (home / "cache.tsv").read_text(encoding="utf-8").splitlines()
-    assert (lines[0], [line.split("\t")[0] for line in lines[1:]]) == (
-        "hgin-cache 1",
-        [started.id],
-    )
+    cached = parse_cache((home / "cache.json").read_bytes())
+    assert cached is not None and list(cached) == [started.id]
 
 
 def test_a_keeper_settles_at_the_stake_of_its_own_settings(tmp_path: Path, hgin_home: Path) -> None:

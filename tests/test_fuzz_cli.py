@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from hgin.cli import app
+from hgin.store.cache import seal, unseal
 from tests.conftest import Run, snapshot
 
 # Options that would reach outside the test's folders (the user's shell start-up files).
@@ -186,24 +187,6 @@ def reshaped(draw: st.DrawFn, original: Any) -> Any:
     return data
 
 
-@st.composite
-def reshaped_lines(draw: st.DrawFn, original: str) -> str:
-    """The real tab-separated content with one field replaced (or all of it).
-
-    The cache changes between examples (a restored match file has a new stamp), so the draws
-    never depend on its shape: line and field are picked modulo what there is."""
-    lines = original.split("\n")
-    if draw(st.integers(0, 5)) == 0:
-        return draw(st.text(max_size=60))
-    at = draw(st.integers(0, 99)) % len(lines)
-    fields = lines[at].split("\t")
-    fields[draw(st.integers(0, 99)) % len(fields)] = draw(
-        st.one_of(TEXTS, st.integers(-3, 300).map(str))
-    )
-    lines[at] = "\t".join(fields)
-    return "\n".join(lines)
-
-
 # Each kind of file hgin reads, with the commands that read it.
 FILE_KINDS = {
     "match": (("show",), ("matches",), ("stats",), ("gin", "ann", "5"), ("summary", "-f", "csv")),
@@ -233,7 +216,7 @@ def files_home(fuzz_home: list[Path], run: Run) -> dict[str, Path]:
         "config": home / "config" / "config.toml",
         "import": work / "import.json",
     }
-    paths["cache"] = home / "cache.tsv"
+    paths["cache"] = home / "cache.json"
     for path in paths.values():
         assert path.is_file()
     return paths
@@ -253,18 +236,27 @@ def test_any_file_content_exits_cleanly(
 
     path = files_home[kind]
     original = path.read_bytes()
+    # The cache is checked as a whole: whatever it holds, the list and the statistics show
+    # what the match files hold.
+    expected = [run(*args).stdout for args in FILE_KINDS[kind]] if kind == "cache" else None
     try:
         if kind == "config":
             value = data.draw(st.dictionaries(TEXTS, JSON_VALUES, max_size=4))
             text = "".join(f"{_json.dumps(k)} = {toml_text(v)}\n" for k, v in value.items())
         elif kind == "cache":
-            text = data.draw(reshaped_lines(original.decode("utf-8")))
+            body = unseal(original)
+            assert body is not None
+            text = _json.dumps(data.draw(reshaped(_json.loads(body))), ensure_ascii=False)
+            if data.draw(st.booleans()):  # under a checksum that fits: the content's checks
+                text = seal(text)
         else:
             value = data.draw(reshaped(_json.loads(original)))
             text = _json.dumps(value)
-        path.write_text(text, encoding="utf-8")
+        shown = []
         for args in FILE_KINDS[kind]:
+            path.write_text(text, encoding="utf-8")  # each command reads it as drawn
             result = run(*args)
+            shown.append(result.stdout)
             event(f"{kind}: exit {result.exit_code}")
             assert result.exit_code in (0, 1, 2), (args, text, result.output)
             assert result.exception is None or isinstance(result.exception, SystemExit), (
@@ -276,6 +268,8 @@ def test_any_file_content_exits_cleanly(
             assert "\x1b" not in result.output, (args, text)
             if result.exit_code == 1:
                 assert result.stderr.count("\n") == 1, (args, result.stderr)
+        if expected is not None:
+            assert shown == expected, text
     finally:
         path.write_bytes(original)
 

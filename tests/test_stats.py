@@ -271,17 +271,17 @@ def test_cache_spares_the_replay(
     run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = stats_json(run)
-    assert (hgin_home / "cache.tsv").is_file()
+    assert (hgin_home / "cache.json").is_file()
     replayed: list[str] = []
-    import hgin.reports.stats
+    import hgin.store.cache
 
-    real = hgin.reports.stats.record_for
+    real = hgin.store.cache.summarize
 
     def counting(match: Any) -> Any:
         replayed.append(match.id)
         return real(match)
 
-    monkeypatch.setattr(hgin.reports.stats, "record_for", counting)
+    monkeypatch.setattr(hgin.store.cache, "summarize", counting)
     assert stats_json(run) == first
     assert replayed == []
     # Undoing the last hand of M4 reopens it: only that match is read again.
@@ -291,7 +291,7 @@ def test_cache_spares_the_replay(
     assert data["players"]["ANN"]["matches"] == 2
     assert data["players"]["Cy"]["matches"] == 2
     # A deleted cache is rebuilt from the files.
-    (hgin_home / "cache.tsv").unlink()
+    (hgin_home / "cache.json").unlink()
     assert stats_json(run) == data
 
 

@@ -18,7 +18,7 @@ from rich.text import Text
 from hgin.cli.console import make_console, minute
 
 if TYPE_CHECKING:
-    from hgin.store.cache import MatchEntry
+    from hgin.engine.summary import MatchSummary
 
 GAP = "  "
 Line = tuple[str, str]  # a line and its Rich style ("" for none)
@@ -48,14 +48,14 @@ def _lines(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> tuple[int, l
     return sum(widths) + len(GAP) * (len(widths) - 1), lines
 
 
-def status_text(entry: MatchEntry) -> str:
+def status_text(entry: MatchSummary) -> str:
     """Status and winner in one phrase, for the narrow layouts."""
     if not entry.finished:
         return "in play"
     return f"won by {entry.winner}" if entry.winner else "ended level"
 
 
-def list_lines(entries: Sequence[MatchEntry], current: str | None, console: Console) -> list[Line]:
+def list_lines(entries: Sequence[MatchSummary], current: str | None, console: Console) -> list[Line]:
     """Every listed match: players, rules, start, hands, status and winner, one line each.
 
     When the columns do not fit, each match takes two lines: identifier, hands and result,
@@ -87,7 +87,7 @@ def list_lines(entries: Sequence[MatchEntry], current: str | None, console: Cons
     return drawn
 
 
-def _records(entries: Sequence[MatchEntry], mark: Sequence[str], console: Console) -> list[Line]:
+def _records(entries: Sequence[MatchSummary], mark: Sequence[str], console: Console) -> list[Line]:
     """Every listed match as a record: the identifier, then players, rules, start, hands and
     status, broken only between those (a piece longer than a line is wrapped on its own)."""
     width = console.width - 2
@@ -132,7 +132,7 @@ def _codes(console: Console, style: str) -> tuple[str, str]:
     return start, end
 
 
-def print_matches(entries: list[MatchEntry], current: str | None) -> None:
+def print_matches(entries: list[MatchSummary], current: str | None) -> None:
     console = make_console()
     lines = list_lines(entries, current, console)
     if any(e.id == current for e in entries):

@@ -1,7 +1,7 @@
-"""Statistics across matches: per-player records and head-to-head, from finished matches.
+"""Statistics across matches: per-player figures and head-to-head, from finished matches.
 
-Pure: a `MatchRecord` is the little a match contributes to the statistics (computed once per
-match and cached by `hgin.store.cache`); `compute_stats` folds records into figures.
+Pure: `compute_stats` folds the summaries of matches (`hgin.engine.summary`, which the store
+keeps in its cache) into figures.
 Names are one person when they are equal ignoring case; the spelling shown is the one used in
 the most recent match.
 """
@@ -12,14 +12,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple
 
 from hgin.engine.money import amount, money_text, parse_stake
 from hgin.engine.names import fold, pick
+from hgin.engine.summary import MatchSummary, PlayerFigures
 from hgin.errors import HginError
-
-if TYPE_CHECKING:  # the statistics read cached records; only a changed match is replayed
-    from hgin.engine.match import Match
 
 STAT_KEYS = (
     "matches",
@@ -36,98 +34,21 @@ STAT_KEYS = (
 )
 
 
-class PlayerLine(NamedTuple):
-    """One player's figures in one match (a named tuple: `hgin stats` reads thousands)."""
-
-    name: str
-    games_won: int = 0
-    hands_won: int = 0
-    gins: int = 0
-    knocks: int = 0
-    undercuts: int = 0
-    biggest_hand: int = 0
-    points: int = 0
-    longest_streak: int = 0
-    settled: int = 0
-
-    def figures(self) -> list[int]:
-        """Every number of the line, in field order (as the cache keeps them)."""
-        return list(self[1:])
+def money(summary: MatchSummary, figures: PlayerFigures) -> Decimal | None:
+    """What the player of `figures` won (+) or paid (-) at the match's stake, if it has one."""
+    if summary.stake is None:
+        return None
+    won = amount(abs(figures.settled), parse_stake(summary.stake))
+    return won if figures.settled >= 0 else -won
 
 
-class MatchRecord(NamedTuple):
-    """What one match contributes to the statistics."""
-
-    id: str
-    created: str
-    finished: bool
-    winner: str | None
-    lines: tuple[PlayerLine, PlayerLine]
-    stake: str | None = None
-
-    @property
-    def players(self) -> tuple[str, str]:
-        return (self.lines[0].name, self.lines[1].name)
-
-    def money(self, line: PlayerLine) -> Decimal | None:
-        """What the player of `line` won (+) or paid (-) at the match's stake, if it has one."""
-        if self.stake is None:
-            return None
-        won = amount(abs(line.settled), parse_stake(self.stake))
-        return won if line.settled >= 0 else -won
-
-
-def record_for(match: Match) -> MatchRecord:
-    """Replay a match once and keep what the statistics need."""
-    from hgin.engine.settle import settle
-
-    sheet = match.sheet
-    settlement = settle(sheet)
-    lines = []
-    for player in match.players:
-        won = [p.award for p in sheet.hands if p.award.winner == player]
-        lines.append(
-            PlayerLine(
-                name=player,
-                games_won=sheet.games_won[player],
-                hands_won=len(won),
-                gins=sum(1 for a in won if a.result in ("gin", "big_gin")),
-                knocks=sum(1 for a in won if a.result == "knock"),
-                undercuts=sum(1 for a in won if a.result == "undercut"),
-                biggest_hand=max((a.points for a in won), default=0),
-                points=sum(a.points for a in won),
-                longest_streak=_longest_run(
-                    [p.award.winner for p in sheet.hands if p.award.winner is not None], player
-                ),
-                settled=settlement.net(player),
-            )
-        )
-    return MatchRecord(
-        match.id,
-        match.created,
-        sheet.finished,
-        sheet.winner,
-        (lines[0], lines[1]),
-        match.rules.stake,
-    )
-
-
-def _longest_run(winners: Sequence[str], player: str) -> int:
-    """Most consecutive wins by `player`; dead hands were left out, so they do not break it."""
-    best = run = 0
-    for winner in winners:
-        run = run + 1 if winner == player else 0
-        best = max(best, run)
-    return best
-
-
-def when(record: MatchRecord) -> tuple[float, str, str]:
+def when(summary: MatchSummary) -> tuple[float, str, str]:
     """Sort key: the start time (offsets respected), then the text, then the identifier."""
     try:
-        stamp = datetime.fromisoformat(record.created).timestamp()
+        stamp = datetime.fromisoformat(summary.created).timestamp()
     except ValueError:
         stamp = 0.0
-    return (stamp, record.created, record.id)
+    return (stamp, summary.created, summary.id)
 
 
 # -- figures -----------------------------------------------------------------------------------
@@ -151,16 +72,16 @@ class Tally:
     money: Decimal = field(default_factory=Decimal)
 
     @classmethod
-    def of(cls, lines: Sequence[PlayerLine], wins: int, moneys: Sequence[Decimal]) -> Tally:
-        """The figures of one person over some matches: their lines, how many of those
-        matches they won, and what they won (+) or paid (-) in those played at a stake."""
+    def of(cls, figures: Sequence[PlayerFigures], wins: int, moneys: Sequence[Decimal]) -> Tally:
+        """The figures of one person over some matches: their figures in each, how many of
+        those matches they won, and what they won (+) or paid (-) in those played at a stake."""
         tally = cls(
-            matches=len(lines), match_wins=wins, staked=len(moneys), money=sum(moneys, Decimal())
+            matches=len(figures), match_wins=wins, staked=len(moneys), money=sum(moneys, Decimal())
         )
-        if lines:
-            # One column of all the lines at a time: summed in C, not field by field.
-            _, games, hands, gins, knocks, undercuts, biggest, points, streak, _ = zip(
-                *lines, strict=True
+        if figures:
+            # One column of all the matches at a time: summed in C, not field by field.
+            games, hands, gins, knocks, undercuts, biggest, points, streak, _ = zip(
+                *figures, strict=True
             )
             tally.games_won, tally.hands_won = sum(games), sum(hands)
             tally.gins, tally.knocks, tally.undercuts = sum(gins), sum(knocks), sum(undercuts)
@@ -208,13 +129,13 @@ class Pair(NamedTuple):
 
 
 class Stats(NamedTuple):
-    """Per-person figures, head-to-head pairs, the finished records they came from (in time
-    order) and each person's spelling by folded name. (The statistics' records and results
-    are named tuples: `hgin stats` defines them on every run, and dataclasses cost its start.)"""
+    """Per-person figures, head-to-head pairs, the summaries of the finished matches they came
+    from (in time order) and each person's spelling by folded name. (Named tuples: `hgin stats`
+    defines them on every run, and dataclasses cost its start.)"""
 
     players: dict[str, Tally]
     pairs: list[Pair]
-    records: list[MatchRecord]
+    records: list[MatchSummary]
     names: dict[str, str]
 
     def to_dict(self) -> dict[str, Any]:
@@ -243,53 +164,54 @@ def resolve_person(names: dict[str, str], typed: str) -> str:
 
 
 class _Pile:
-    """One person's lines (or one side's of a pair), gathered before they are summed."""
+    """One person's figures (or one side's of a pair), gathered before they are summed."""
 
-    __slots__ = ("lines", "moneys", "wins")
+    __slots__ = ("figures", "moneys", "wins")
 
     def __init__(self) -> None:
-        self.lines: list[PlayerLine] = []
+        self.figures: list[PlayerFigures] = []
         self.wins = 0
         self.moneys: list[Decimal] = []
 
-    def add(self, line: PlayerLine, won_match: bool, money: Decimal | None) -> None:
-        self.lines.append(line)
+    def add(self, figures: PlayerFigures, won_match: bool, money: Decimal | None) -> None:
+        self.figures.append(figures)
         self.wins += won_match
         if money is not None:
             self.moneys.append(money)
 
     def tally(self) -> Tally:
-        return Tally.of(self.lines, self.wins, self.moneys)
+        return Tally.of(self.figures, self.wins, self.moneys)
 
 
-def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> Stats:
-    """Figures over the finished matches among `records`; `player` keeps one person's.
+def compute_stats(summaries: Iterable[MatchSummary], player: str | None = None) -> Stats:
+    """Figures over the finished matches among `summaries`; `player` keeps one person's.
 
-    `player` is resolved against every record (finished or not), so a person whose matches are
+    `player` is resolved against every match (finished or not), so a person whose matches are
     all still open is shown with zeros rather than refused.
     """
-    ordered = sorted(records, key=when)
-    # The same few names recur in thousands of records: each is folded once.
-    spellings = {line.name for record in ordered for line in record.lines}
+    ordered = sorted(summaries, key=when)
+    # The same few names recur in thousands of matches: each is folded once.
+    spellings = {name for summary in ordered for name in summary.players}
     person = {name: key(name) for name in spellings}
     names: dict[str, str] = {}  # each person's spelling in their latest match
-    for record in ordered:
-        first, second = record.lines
-        names[person[first.name]] = first.name
-        names[person[second.name]] = second.name
+    for summary in ordered:
+        first_name, second_name = summary.players
+        names[person[first_name]] = first_name
+        names[person[second_name]] = second_name
     only = resolve_person(names, player) if player is not None else None
-    finished = [r for r in ordered if r.finished]
+    finished = [s for s in ordered if s.finished]
     pairs: dict[tuple[str, str], tuple[_Pile, _Pile]] = {}
-    # Each record is filed under its pair only (written out for the two players: thousands
-    # of records pass here); a person's lines are then their sides of every pair.
-    for record in finished:
-        first, second = record.lines
-        a, b = person[first.name], person[second.name]
-        won_a, won_b = record.winner == first.name, record.winner == second.name
-        if record.stake is None:
+    # Each match is filed under its pair only (written out for the two players: thousands
+    # of matches pass here); a person's figures are then their sides of every pair.
+    for summary in finished:
+        first_name, second_name = summary.players
+        first, second = summary.figures
+        a, b = person[first_name], person[second_name]
+        won_a, won_b = summary.winner == first_name, summary.winner == second_name
+        if summary.stake is None:
             money_a = money_b = None
         else:
-            money_a, money_b = record.money(first), record.money(second)
+            money_a, money_b = money(summary, first), money(summary, second)
         if a > b:  # a pair is kept in name order
             piles = pairs.get((b, a)) or pairs.setdefault((b, a), (_Pile(), _Pile()))
             piles[0].add(second, won_b, money_b)
@@ -302,7 +224,7 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
     for sides, piles in pairs.items():
         for who, side in zip(sides, piles, strict=True):
             mine = people.setdefault(who, _Pile())
-            mine.lines += side.lines
+            mine.figures += side.figures
             mine.wins += side.wins
             mine.moneys += side.moneys
     tallies = {who: pile.tally() for who, pile in people.items()}
@@ -314,9 +236,9 @@ def compute_stats(records: Iterable[MatchRecord], player: str | None = None) -> 
     }
     shown_pairs = [
         Pair((names[a], names[b]), (piles[0].tally(), piles[1].tally()))
-        for (a, b), piles in sorted(pairs.items(), key=lambda kv: (-len(kv[1][0].lines), kv[0]))
+        for (a, b), piles in sorted(pairs.items(), key=lambda kv: (-len(kv[1][0].figures), kv[0]))
     ]
-    kept = [r for r in finished if only is None or only in (person[n] for n in r.players)]
+    kept = [s for s in finished if only is None or only in (person[n] for n in s.players)]
     return Stats(shown_players, shown_pairs, kept, names)
 
 
@@ -324,38 +246,25 @@ def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str,
     """For the chart: the start date of each finished match in time order, and the running
     match-win count of the `limit` people who played most of those matches."""
     played: dict[str, int] = {}
-    for record in stats.records:
-        for name in record.players:
+    for summary in stats.records:
+        for name in summary.players:
             played[key(name)] = played.get(key(name), 0) + 1
     chosen = sorted(played, key=lambda k: (-played[k], k))[:limit]
     series = []
     for person in chosen:
         total, values = 0, []
-        for record in stats.records:
-            total += int(record.winner is not None and key(record.winner) == person)
+        for summary in stats.records:
+            total += int(summary.winner is not None and key(summary.winner) == person)
             values.append(total)
         series.append((stats.names.get(person, person), values))
-    return [r.created[:10] for r in stats.records], series
-
-
-class Listed(Protocol):
-    """Anything with two players and a finished flag (a `MatchEntry`, a `MatchRecord`)."""
-
-    @property
-    def players(self) -> tuple[str, str]: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-
-ListedT = TypeVar("ListedT", bound=Listed)
+    return [s.created[:10] for s in stats.records], series
 
 
 def filter_matches(
-    items: Iterable[ListedT], player: str | None = None, finished: bool | None = None
-) -> list[ListedT]:
+    summaries: Iterable[MatchSummary], player: str | None = None, finished: bool | None = None
+) -> list[MatchSummary]:
     """Matches of a player (a name ignoring case; else every name it starts) and/or by status."""
-    every = list(items)
+    every = list(summaries)
     kept = [m for m in every if finished is None or m.finished == finished]
     if player is None:
         return kept

@@ -1,2 +1,2 @@
 """Every file hgin keeps: matches (schema, backups), caches, presets, config, series, transfer.
-May import: stdlib, platformdirs, store, engine, cards, errors, reports (cached stats records)."""
+May import: stdlib, platformdirs, store, engine, cards, errors."""

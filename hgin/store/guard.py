@@ -81,13 +81,6 @@ def text_problem(text: str) -> str | None:
     return None
 
 
-def lines_problem(text: str) -> str | None:
-    """`text_problem` of tab-separated lines, their tabs and line breaks apart."""
-    # Two copies and one isprintable() run in C, even over a megabyte; a regular expression
-    # looking for the characters to refuse took ten times as long.
-    return text_problem(text.replace("\t", "").replace("\n", ""))
-
-
 def _texts(data: Any) -> list[str]:
     """Every key and text in parsed data (iteratively: the nesting is already bounded)."""
     found: list[str] = []

@@ -41,8 +41,14 @@ if TYPE_CHECKING:
 MATCH_ID = IDENTIFIER
 LOCK_TIMEOUT = 5.0
 # Everything a killed writer can leave in the data folder itself (written only under the lock).
-# (".index.json." and ".stats-cache.json." are the caches of earlier releases.)
-HOME_TEMP_PREFIXES = (".current.", ".cache.json.", ".index.json.", ".stats-cache.json.")
+# (".cache.tsv.", ".index.json." and ".stats-cache.json." are caches of earlier releases.)
+HOME_TEMP_PREFIXES = (
+    ".current.",
+    ".cache.json.",
+    ".cache.tsv.",
+    ".index.json.",
+    ".stats-cache.json.",
+)
 MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
 
 

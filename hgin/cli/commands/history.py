@@ -45,7 +45,7 @@ def list_matches(
     entries = listing.entries
     current = keeper.current_id()
     if as_json:
-        rows = [{**e.to_dict(), "current": e.id == current} for e in entries]
+        rows = [{**e.list_dict(), "current": e.id == current} for e in entries]
         print_json(rows)
     elif entries:
         from hgin.cli.render_list import print_matches

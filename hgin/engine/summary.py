@@ -1,0 +1,122 @@
+"""What one match contributes to the match list and to the statistics: a pure function of the
+loaded match, computed once per version of its file (the store keeps it in its cache)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from hgin.engine.match import Match
+
+
+class PlayerFigures(NamedTuple):
+    """One player's figures in one match.
+
+    Attributes:
+        games_won: games the player won.
+        hands_won: hands the player won.
+        gins: hands won by gin or big gin.
+        knocks: hands won by knocking.
+        undercuts: hands won by an undercut.
+        biggest_hand: the most points one hand won brought, 0 before any.
+        points: the points of every hand won, together.
+        longest_streak: most hands won in a row (dead hands do not break a run).
+        settled: the points the player wins (+) or pays (-) over the closed games.
+    """
+
+    games_won: int
+    hands_won: int
+    gins: int
+    knocks: int
+    undercuts: int
+    biggest_hand: int
+    points: int
+    longest_streak: int
+    settled: int
+
+
+class MatchSummary(NamedTuple):
+    """One match as the match list shows it and as the statistics count it.
+
+    Attributes:
+        id: the match's identifier.
+        players: both names, as the match spells them, in the match's order.
+        created: when the match began (ISO 8601 with its offset).
+        profile: the rules' name ('friendly', or 'friendly, changed').
+        hands: hands recorded.
+        finished: whether the match is over.
+        winner: who won the match; None while it is open or when it ended level.
+        stake: the stake kept with the rules (text, as in the file), or None.
+        figures: each player's figures, in the order of `players`.
+    """
+
+    id: str
+    players: tuple[str, str]
+    created: str
+    profile: str
+    hands: int
+    finished: bool
+    winner: str | None
+    stake: str | None
+    figures: tuple[PlayerFigures, PlayerFigures]
+
+    def list_dict(self) -> dict[str, Any]:
+        """The match as the match list gives it in JSON."""
+        return {
+            "id": self.id,
+            "players": list(self.players),
+            "profile": self.profile,
+            "created": self.created,
+            "hands": self.hands,
+            "finished": self.finished,
+            "winner": self.winner,
+        }
+
+
+def summarize(match: Match) -> MatchSummary:
+    """Replay a match once and keep what the list and the statistics need."""
+    # Imported here: reading summaries back from the cache must not load the sheet and the
+    # rules (most of `hgin matches` over thousands of matches otherwise).
+    from hgin.engine.settle import settle
+
+    sheet = match.sheet
+    settlement = settle(sheet)
+    winners = [p.award.winner for p in sheet.hands if p.award.winner is not None]
+    figures = []
+    for player in match.players:
+        won = [p.award for p in sheet.hands if p.award.winner == player]
+        figures.append(
+            PlayerFigures(
+                games_won=sheet.games_won[player],
+                hands_won=len(won),
+                gins=sum(1 for a in won if a.result in ("gin", "big_gin")),
+                knocks=sum(1 for a in won if a.result == "knock"),
+                undercuts=sum(1 for a in won if a.result == "undercut"),
+                biggest_hand=max((a.points for a in won), default=0),
+                points=sum(a.points for a in won),
+                longest_streak=_longest_run(winners, player),
+                settled=settlement.net(player),
+            )
+        )
+    first, second = match.players
+    return MatchSummary(
+        id=match.id,
+        players=(first, second),
+        created=match.created,
+        profile=match.rules.label,
+        hands=len(match.hands),
+        finished=sheet.finished,
+        winner=sheet.winner,
+        stake=match.rules.stake,
+        figures=(figures[0], figures[1]),
+    )
+
+
+def _longest_run(winners: Sequence[str], player: str) -> int:
+    """Most consecutive wins by `player` among the hands' winners."""
+    best = run = 0
+    for winner in winners:
+        run = run + 1 if winner == player else 0
+        best = max(best, run)
+    return best
