@@ -1,9 +1,8 @@
 """Statistics across matches: per-player figures and head-to-head, from finished matches.
 
 Pure: `compute_stats` folds the summaries of matches (`hgin.engine.summary`, which the store
-keeps in its cache) into figures.
-Names are one person when they are equal ignoring case; the spelling shown is the one used in
-the most recent match.
+keeps in its cache) into figures. Names are one person when they are equal ignoring case and
+accents; the spelling shown is the one used in the most recent match.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from hgin.engine.names import fold, pick
 from hgin.engine.summary import MatchSummary, PlayerFigures
 from hgin.errors import HginError
 
+# The figures of a person, in the order `--json` gives them.
 STAT_KEYS = (
     "matches",
     "match_wins",
@@ -33,30 +33,14 @@ STAT_KEYS = (
     "net_won",
 )
 
-
-def money(summary: MatchSummary, figures: PlayerFigures) -> Decimal | None:
-    """What the player of `figures` won (+) or paid (-) at the match's stake, if it has one."""
-    if summary.stake is None:
-        return None
-    won = amount(abs(figures.settled), parse_stake(summary.stake))
-    return won if figures.settled >= 0 else -won
-
-
-def when(summary: MatchSummary) -> tuple[float, str, str]:
-    """Sort key: the start time (offsets respected), then the text, then the identifier."""
-    try:
-        stamp = datetime.fromisoformat(summary.created).timestamp()
-    except ValueError:
-        stamp = 0.0
-    return (stamp, summary.created, summary.id)
-
-
-# -- figures -----------------------------------------------------------------------------------
+# One player's side of a finished match: their figures, whether they won the match, and the
+# money they won (+) or paid (-) when it had a stake.
+Side = tuple[PlayerFigures, bool, Decimal | None]
 
 
 @dataclass(slots=True)
 class Tally:
-    """Running figures for one person over some matches."""
+    """One person's figures over some finished matches."""
 
     matches: int = 0
     match_wins: int = 0
@@ -72,22 +56,30 @@ class Tally:
     money: Decimal = field(default_factory=Decimal)
 
     @classmethod
-    def of(cls, figures: Sequence[PlayerFigures], wins: int, moneys: Sequence[Decimal]) -> Tally:
-        """The figures of one person over some matches: their figures in each, how many of
-        those matches they won, and what they won (+) or paid (-) in those played at a stake."""
-        tally = cls(
-            matches=len(figures), match_wins=wins, staked=len(moneys), money=sum(moneys, Decimal())
+    def of(cls, sides: Sequence[Side]) -> Tally:
+        """The figures of one person over their sides of some matches."""
+        if not sides:
+            return cls()
+        figures, wins, moneys = zip(*sides, strict=True)
+        # One column of all the matches at a time: summed in C, not match by match.
+        games, hands, gins, knocks, undercuts, biggest, points, streak, _ = zip(
+            *figures, strict=True
         )
-        if figures:
-            # One column of all the matches at a time: summed in C, not field by field.
-            games, hands, gins, knocks, undercuts, biggest, points, streak, _ = zip(
-                *figures, strict=True
-            )
-            tally.games_won, tally.hands_won = sum(games), sum(hands)
-            tally.gins, tally.knocks, tally.undercuts = sum(gins), sum(knocks), sum(undercuts)
-            tally.biggest_hand, tally.longest_streak = max(biggest), max(streak)
-            tally.points = sum(points)
-        return tally
+        staked = [m for m in moneys if m is not None]
+        return cls(
+            matches=len(sides),
+            match_wins=sum(wins),
+            games_won=sum(games),
+            hands_won=sum(hands),
+            gins=sum(gins),
+            knocks=sum(knocks),
+            undercuts=sum(undercuts),
+            biggest_hand=max(biggest),
+            longest_streak=max(streak),
+            points=sum(points),
+            staked=len(staked),
+            money=sum(staked, Decimal()),
+        )
 
     @property
     def average_points(self) -> float | None:
@@ -145,101 +137,73 @@ class Stats(NamedTuple):
         }
 
 
-def key(name: str) -> str:
-    """The identity of a name across matches: equal ignoring case and accents."""
-    return fold(name)
-
-
-def resolve_person(names: dict[str, str], typed: str) -> str:
-    """The person meant by `typed` among all stored names: exact (ignoring case and accents)
-    or a unique start of one name."""
-    if not fold(typed):
-        raise HginError("name a player")
-    spelled = pick(
-        typed,
-        [names[k] for k in sorted(names)],
-        missing="nobody called '{typed}' has played a stored match",
-    )
-    return key(spelled)
-
-
-class _Pile:
-    """One person's figures (or one side's of a pair), gathered before they are summed."""
-
-    __slots__ = ("figures", "moneys", "wins")
-
-    def __init__(self) -> None:
-        self.figures: list[PlayerFigures] = []
-        self.wins = 0
-        self.moneys: list[Decimal] = []
-
-    def add(self, figures: PlayerFigures, won_match: bool, money: Decimal | None) -> None:
-        self.figures.append(figures)
-        self.wins += won_match
-        if money is not None:
-            self.moneys.append(money)
-
-    def tally(self) -> Tally:
-        return Tally.of(self.figures, self.wins, self.moneys)
-
-
 def compute_stats(summaries: Iterable[MatchSummary], player: str | None = None) -> Stats:
     """Figures over the finished matches among `summaries`; `player` keeps one person's.
 
     `player` is resolved against every match (finished or not), so a person whose matches are
     all still open is shown with zeros rather than refused.
     """
-    ordered = sorted(summaries, key=when)
-    # The same few names recur in thousands of matches: each is folded once.
-    spellings = {name for summary in ordered for name in summary.players}
-    person = {name: key(name) for name in spellings}
-    names: dict[str, str] = {}  # each person's spelling in their latest match
-    for summary in ordered:
-        first_name, second_name = summary.players
-        names[person[first_name]] = first_name
-        names[person[second_name]] = second_name
-    only = resolve_person(names, player) if player is not None else None
+    ordered = sorted(summaries, key=_when)
+    # The same few names recur in thousands of matches: each spelling is folded once.
+    person = {name: fold(name) for name in {n for s in ordered for n in s.players}}
+    names = {person[n]: n for s in ordered for n in s.players}  # the latest spelling wins
+    only = _resolve_person(names, player) if player is not None else None
     finished = [s for s in ordered if s.finished]
-    pairs: dict[tuple[str, str], tuple[_Pile, _Pile]] = {}
-    # Each match is filed under its pair only (written out for the two players: thousands
-    # of matches pass here); a person's figures are then their sides of every pair.
-    for summary in finished:
-        first_name, second_name = summary.players
-        first, second = summary.figures
-        a, b = person[first_name], person[second_name]
-        won_a, won_b = summary.winner == first_name, summary.winner == second_name
-        if summary.stake is None:
-            money_a = money_b = None
-        else:
-            money_a, money_b = money(summary, first), money(summary, second)
-        if a > b:  # a pair is kept in name order
-            piles = pairs.get((b, a)) or pairs.setdefault((b, a), (_Pile(), _Pile()))
-            piles[0].add(second, won_b, money_b)
-            piles[1].add(first, won_a, money_a)
-        else:
-            piles = pairs.get((a, b)) or pairs.setdefault((a, b), (_Pile(), _Pile()))
-            piles[0].add(first, won_a, money_a)
-            piles[1].add(second, won_b, money_b)
-    people: dict[str, _Pile] = {}
-    for sides, piles in pairs.items():
-        for who, side in zip(sides, piles, strict=True):
-            mine = people.setdefault(who, _Pile())
-            mine.figures += side.figures
-            mine.wins += side.wins
-            mine.moneys += side.moneys
-    tallies = {who: pile.tally() for who, pile in people.items()}
+    pairs: dict[tuple[str, str], tuple[list[Side], list[Side]]] = {}
+    for summary in finished:  # each match filed under its pair, the pair in name order
+        first, second = (
+            (figures, summary.winner == name, _money(summary, figures))
+            for name, figures in zip(summary.players, summary.figures, strict=True)
+        )
+        a, b = (person[name] for name in summary.players)
+        if a > b:
+            a, b, first, second = b, a, second, first
+        sides = pairs.setdefault((a, b), ([], []))
+        sides[0].append(first)
+        sides[1].append(second)
+    people: dict[str, list[Side]] = {}  # a person's sides are those of all their pairs
+    for (a, b), (first_sides, second_sides) in pairs.items():
+        people.setdefault(a, []).extend(first_sides)
+        people.setdefault(b, []).extend(second_sides)
     if only is not None:
-        tallies = {only: tallies.get(only, Tally())}
+        people = {only: people.get(only, [])}
         pairs = {k: v for k, v in pairs.items() if only in k}
+    tallies = {who: Tally.of(sides) for who, sides in people.items()}
     shown_players = {
         names[k]: tallies[k] for k in sorted(tallies, key=lambda k: (-tallies[k].matches, k))
     }
     shown_pairs = [
-        Pair((names[a], names[b]), (piles[0].tally(), piles[1].tally()))
-        for (a, b), piles in sorted(pairs.items(), key=lambda kv: (-len(kv[1][0].figures), kv[0]))
+        Pair((names[a], names[b]), (Tally.of(sides[0]), Tally.of(sides[1])))
+        for (a, b), sides in sorted(pairs.items(), key=lambda kv: (-len(kv[1][0]), kv[0]))
     ]
     kept = [s for s in finished if only is None or only in (person[n] for n in s.players)]
     return Stats(shown_players, shown_pairs, kept, names)
+
+
+def _money(summary: MatchSummary, figures: PlayerFigures) -> Decimal | None:
+    """What the player of `figures` won (+) or paid (-) at the match's stake, if it has one."""
+    if summary.stake is None:
+        return None
+    won = amount(abs(figures.settled), parse_stake(summary.stake))
+    return won if figures.settled >= 0 else -won
+
+
+def _when(summary: MatchSummary) -> tuple[float, str, str]:
+    """Sort key: the start time (offsets respected), then the text, then the identifier."""
+    try:
+        stamp = datetime.fromisoformat(summary.created).timestamp()
+    except ValueError:
+        stamp = 0.0
+    return (stamp, summary.created, summary.id)
+
+
+def _resolve_person(names: dict[str, str], typed: str) -> str:
+    """The person meant by `typed` among all stored names: exact (ignoring case and accents)
+    or a unique start of one name."""
+    if not fold(typed):
+        raise HginError("name a player")
+    missing = "nobody called '{typed}' has played a stored match"
+    return fold(pick(typed, [names[k] for k in sorted(names)], missing=missing))
 
 
 def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str, list[int]]]]:
@@ -248,13 +212,13 @@ def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str,
     played: dict[str, int] = {}
     for summary in stats.records:
         for name in summary.players:
-            played[key(name)] = played.get(key(name), 0) + 1
+            played[fold(name)] = played.get(fold(name), 0) + 1
     chosen = sorted(played, key=lambda k: (-played[k], k))[:limit]
     series = []
     for person in chosen:
         total, values = 0, []
         for summary in stats.records:
-            total += int(summary.winner is not None and key(summary.winner) == person)
+            total += int(summary.winner is not None and fold(summary.winner) == person)
             values.append(total)
         series.append((stats.names.get(person, person), values))
     return [s.created[:10] for s in stats.records], series
@@ -268,10 +232,9 @@ def filter_matches(
     kept = [m for m in every if finished is None or m.finished == finished]
     if player is None:
         return kept
-    wanted = key(player.strip())
+    wanted = fold(player.strip())
     if not wanted:
         raise HginError("name a player")
-    exact = any(key(n) == wanted for m in every for n in m.players)
-    if exact:
-        return [m for m in kept if wanted in (key(n) for n in m.players)]
-    return [m for m in kept if any(key(n).startswith(wanted) for n in m.players)]
+    if any(fold(n) == wanted for m in every for n in m.players):
+        return [m for m in kept if wanted in (fold(n) for n in m.players)]
+    return [m for m in kept if any(fold(n).startswith(wanted) for n in m.players)]
