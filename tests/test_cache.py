@@ -11,9 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from hgin.cli import app
 from hgin.store.cache import parse_cache, seal, unseal
 from tests.conftest import Run, recorded_home
 from tests.history_data import record_history
@@ -24,18 +22,13 @@ READERS = (("matches", "--json"), ("stats", "--json"))
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A data folder with the five recorded matches and one played at a stake, no cache."""
-    home = tmp_path_factory.mktemp("template") / "home"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HGIN_HOME", str(home))
-        run = CliRunner().invoke
-        record_history(lambda *args: run(app, list(args)), patch)
-    recorded_home(home, ("new", "Eve", "Fay", "--stake", "0.05", "--dealer", "eve"))
-    recorded_home(home, ("gin", "eve", "20"))
-    return home
+    home = record_history(tmp_path_factory.mktemp("template") / "home")
+    new = ("new", "Eve", "Fay", "--stake", "0.05", "--dealer", "eve")
+    return recorded_home(home, new, ("gin", "eve", "20"))
 
 
 @pytest.fixture
-def history(run: Run, template: Path, hgin_home: Path) -> dict[str, Any]:
+def cached(run: Run, template: Path, hgin_home: Path) -> dict[str, Any]:
     """A copy of the template as this test's data folder; what the readers print with no
     cache yet (which builds the cache), and the cache they built."""
     shutil.copytree(template, hgin_home)
@@ -98,11 +91,11 @@ def damaged(draw: st.DrawFn, original: bytes) -> bytes:
 )
 @given(data=st.data())
 def test_a_damaged_or_edited_cache_never_changes_what_is_shown(
-    run: Run, hgin_home: Path, history: dict[str, Any], data: st.DataObject
+    run: Run, hgin_home: Path, cached: dict[str, Any], data: st.DataObject
 ) -> None:
     cache = hgin_home / "cache.json"
-    damage = data.draw(damaged(history["cache"]))
-    assert outputs(run, cache, damage) == history["outputs"]  # and nothing on stderr
+    damage = data.draw(damaged(cached["cache"]))
+    assert outputs(run, cache, damage) == cached["outputs"]  # and nothing on stderr
     assert parse_cache(cache.read_bytes()) is not None  # rebuilt and written back
 
 
@@ -140,27 +133,27 @@ FORGED = {
 
 @pytest.mark.parametrize("forge", FORGED.values(), ids=FORGED.keys())
 def test_a_cache_with_wrong_content_under_a_fitting_checksum_is_rebuilt(
-    run: Run, hgin_home: Path, history: dict[str, Any], forge: Any
+    run: Run, hgin_home: Path, cached: dict[str, Any], forge: Any
 ) -> None:
     cache = hgin_home / "cache.json"
     data = body_of(cache)
     forge(data)
-    assert outputs(run, cache, resealed(data).encode("utf-8")) == history["outputs"]
+    assert outputs(run, cache, resealed(data).encode("utf-8")) == cached["outputs"]
     assert parse_cache(cache.read_bytes()) is not None
 
 
 def test_a_key_twice_is_refused_even_under_a_fitting_checksum(
-    run: Run, hgin_home: Path, history: dict[str, Any]
+    run: Run, hgin_home: Path, cached: dict[str, Any]
 ) -> None:
     cache = hgin_home / "cache.json"
     body = json.dumps(body_of(cache), ensure_ascii=False, separators=(",", ":"))
     twice = seal(body[:-1] + ',"version":2}').encode("utf-8")
-    assert outputs(run, cache, twice) == history["outputs"]
+    assert outputs(run, cache, twice) == cached["outputs"]
     assert parse_cache(cache.read_bytes()) is not None
 
 
 def test_a_rebuilt_cache_is_written_back(
-    run: Run, hgin_home: Path, history: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+    run: Run, hgin_home: Path, cached: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (hgin_home / "cache.json").write_text("{not json", encoding="utf-8")
     assert run("matches").exit_code == 0
@@ -169,23 +162,23 @@ def test_a_rebuilt_cache_is_written_back(
 
     real = hgin.store.cache.summarize
     monkeypatch.setattr(hgin.store.cache, "summarize", lambda m: read.append(m.id) or real(m))
-    assert outputs(run) == history["outputs"]
+    assert outputs(run) == cached["outputs"]
     assert read == []  # the rebuilt cache was believed: no match file read again
 
 
 def test_a_cache_that_cannot_be_written_fails_nothing(
-    run: Run, hgin_home: Path, history: dict[str, Any]
+    run: Run, hgin_home: Path, cached: dict[str, Any]
 ) -> None:
     (hgin_home / "cache.json").unlink()
     (hgin_home / "cache.json").mkdir()
-    assert outputs(run) == history["outputs"]
+    assert outputs(run) == cached["outputs"]
     assert run("gin", "eve", "5").exit_code == 0
     assert list((hgin_home / "cache.json").iterdir()) == []
     assert not list(hgin_home.glob(".cache.json.*"))  # no temporary file left behind
 
 
 def test_the_caches_of_earlier_releases_are_deleted(
-    run: Run, hgin_home: Path, history: dict[str, Any], tmp_path: Path
+    run: Run, hgin_home: Path, cached: dict[str, Any], tmp_path: Path
 ) -> None:
     (hgin_home / "cache.tsv").write_text("hgin-cache 1\n", encoding="utf-8")
     (hgin_home / "index.json").write_text("{}", encoding="utf-8")
@@ -195,7 +188,7 @@ def test_the_caches_of_earlier_releases_are_deleted(
     outside.write_text("keep", encoding="utf-8")
     (hgin_home / "stats-cache.json").symlink_to(outside)
     (hgin_home / "cache.json").unlink()
-    assert outputs(run) == history["outputs"]
+    assert outputs(run) == cached["outputs"]
     assert not (hgin_home / "cache.tsv").exists()
     assert not (hgin_home / "index.json").exists()
     assert (hgin_home / "stats-cache.json").is_symlink()  # a link is never followed or removed

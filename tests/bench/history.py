@@ -4,7 +4,7 @@ Generates a data folder with N finished matches (default 3000; random hands unde
 friendly and classic, three games and one, names in varying capitals), written straight into
 matches/ as Store would write them. Then times, as whole processes of the installed `hgin`:
 
-    matches        cold (no cache.tsv yet) and warm (cache built)
+    matches        cold (no cache.json yet) and warm (cache built)
     matches --player / --finished   warm
     stats          cold (no stats cache yet) and warm; --json and --format html warm
     export --all   every match loaded, validated and written to one file
@@ -135,7 +135,7 @@ def main() -> None:
         results.append(
             (
                 "matches (cold: no cache)",
-                median([*hgin, "matches"], env, rounds, drop("cache.tsv")),
+                median([*hgin, "matches"], env, rounds, drop("cache.json")),
             )
         )
         results.append(("matches (warm)", median([*hgin, "matches"], env, rounds)))
@@ -146,7 +146,7 @@ def main() -> None:
         results.append(
             ("matches --unfinished", median([*hgin, "matches", "--unfinished"], env, rounds))
         )
-        cold = median([*hgin, "stats"], env, rounds, drop("cache.tsv"))
+        cold = median([*hgin, "stats"], env, rounds, drop("cache.json"))
         results.append(("stats (cold: no cache)", cold))
         results.append(("stats (warm)", median([*hgin, "stats"], env, rounds)))
         results.append(("stats --json", median([*hgin, "stats", "--json"], env, rounds)))
