@@ -55,7 +55,9 @@ def status_text(entry: MatchSummary) -> str:
     return f"won by {entry.winner}" if entry.winner else "ended level"
 
 
-def list_lines(entries: Sequence[MatchSummary], current: str | None, console: Console) -> list[Line]:
+def list_lines(
+    entries: Sequence[MatchSummary], current: str | None, console: Console
+) -> list[Line]:
     """Every listed match: players, rules, start, hands, status and winner, one line each.
 
     When the columns do not fit, each match takes two lines: identifier, hands and result,
