@@ -130,3 +130,13 @@ def test_long_names_fit_forty_columns(run: Run, monkeypatch: pytest.MonkeyPatch)
         assert "…" not in text
     listed = run("matches").stdout
     assert whole_on_a_line(second, listed) and whole_on_a_line("-maximiliana-fitz-", listed)
+
+
+@pytest.mark.parametrize("command", [(), ("new",), ("summary",), ("series", "new"), ("stats",)])
+def test_help_fits_forty_columns(
+    run: Run, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    text = run(*command, "--help").stdout
+    assert text.startswith("Usage: hgin")
+    assert [line for line in text.splitlines() if cell_len(line) > 40] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -80,8 +81,8 @@ def format_params(command: Any, ctx: Any, formatter: Any) -> None:
         sections["Options"].append((name, text))
     for title, rows in sections.items():
         if rows:
-            with formatter.section(title):
-                formatter.write_dl(rows)
+            with formatter.section(title):  # a narrow terminal keeps room for the text
+                formatter.write_dl(rows, col_max=min(30, formatter.width // 3))
 
 
 class HelpGroup(TyperGroup):
@@ -177,6 +178,8 @@ class HginGroup(HelpGroup):
 
         prepare(read_config=not kwargs.get("resilient_parsing", False))
         quick_conversion()  # keeps Typer from importing pydantic for plain values
+        # Help as wide as the terminal (COLUMNS first), up to 80: Typer never goes below 50.
+        kwargs.setdefault("terminal_width", min(shutil.get_terminal_size().columns, 80))
         return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: Any) -> Any:

@@ -25,6 +25,7 @@ def summary(
         typer.Option(
             "--format",
             "-f",
+            metavar="FORMAT",
             help=FORMAT_HELP + " Default: from the -o file's extension, else text.",
             show_default=False,
         ),
