@@ -202,9 +202,19 @@ def test_recording_a_hand_in_any_encoding(home: Path, encoding: str) -> None:
     assert "✓" not in ran.out and "━" not in ran.out
     assert "* 130" in ran.out  # game I won, as "✓ 130" on a UTF-8 terminal
     name = "Zoe" if encoding == "ascii" else "Zoë"  # as the encoding allows
-    assert ran.out.startswith(f"{name} v Ann - classic ")
+    assert ran.out.startswith(f"{name} v Ann / classic ")
     undone = run_in(home, ("undo",), encoding)
     assert (undone.code, "Traceback" in undone.err) == (0, False)
+
+
+def test_ascii_keeps_separator_minus_and_not_entered_apart(home: Path) -> None:
+    shown = run_in(home, ("show",), "utf-8", HGIN_ASCII="1").out
+    assert ". not entered yet / * game won" in " ".join(shown.split())
+    summary = run_in(home, ("summary",), "utf-8", HGIN_ASCII="1", COLUMNS="40").out
+    assert "Zoë dealt / upcard 9h / 30 - 3 = 27" in summary  # separator, minus
+    assert "after it (Zoë-Ann): ." in summary  # a pair's dash, and no game entered
+    assert "Total                        400    27" in summary
+    assert " - - " not in summary
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
@@ -249,11 +259,13 @@ def test_files_written_with_o_are_utf8_whatever_the_terminal(home: Path, tmp_pat
 
 
 def test_ascii_can_be_asked_for_on_a_utf8_terminal(home: Path) -> None:
+    from hgin.cli.streams import LONE_DASH
     from hgin.reports.symbols import ascii_table
 
     utf8 = run_in(home, ("show",), "utf-8")
     asked = run_in(home, ("show",), "utf-8", HGIN_ASCII="1")
-    assert asked.out == utf8.out.translate(ascii_table())  # same layout, plain symbols
+    plain = LONE_DASH.sub(".", utf8.out).translate(ascii_table())
+    assert asked.out == plain  # the same layout, plain symbols
     assert "Zoë" in asked.out  # names are not symbols: the terminal can show them
     assert not set(asked.out) & set("✓–━█░·")
     assert run_in(home, ("show",), "utf-8", HGIN_ASCII="0").out == utf8.out

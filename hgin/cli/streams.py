@@ -27,6 +27,9 @@ from typing import Any, TextIO
 ASCII_VARIABLE = "HGIN_ASCII"
 TRAILING_BLANKS = re.compile(r"[ \t]+(?=\n)")
 NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+# A dash standing alone marks an empty place (a game not entered, "none"): "." in ASCII, apart
+# from the "-" of the dash that joins a score, a range or a pair ("2–1", "II–IV", "Ann–Bob").
+LONE_DASH = re.compile(r"(?<!\w)[–—](?!\w)")
 
 
 def _unknown(char: str) -> str:
@@ -75,7 +78,7 @@ class Plain(io.TextIOBase):
     def rewritten(self, text: str) -> str:
         """`text` as it goes to the real stream."""
         if self.table:
-            text = text.translate(self.table)
+            text = LONE_DASH.sub(".", text).translate(self.table)
         if self.strip:
             text = self.pending + text
             if " \n" in text or "\t\n" in text:  # rare: hgin's own lines end in no blank

@@ -20,13 +20,13 @@ SEPARATOR = "·"
 # lines) are added by `ascii_table`; anything else (a name's accents) is left to the encoding.
 ASCII_FORMS: dict[str, str] = {
     WON_MARK: "*",
-    NOT_OPEN: "-",  # also the en dash of "2–1" and of "first player–second player"
-    "—": "-",
+    NOT_OPEN: "-",  # the en dash of "2–1", "Ann–Bob"; standing alone (not entered) it is "."
+    "—": "-",  # alone ("none") "." too: `hgin.cli.streams` swaps a dash standing alone first
     "−": "-",  # the minus sign of "12 − 7"
     "×": "x",  # "34 × 2"
     BAR_FULL: "#",
     BAR_EMPTY: ".",
-    SEPARATOR: "-",
+    SEPARATOR: "/",  # not "|": a Markdown table's cells hold the separator
     "…": "...",
     "→": "->",
     **SUIT_LETTERS,  # "A♠" -> "As", as a card is typed
