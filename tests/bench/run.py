@@ -6,16 +6,20 @@ Its floor runs in the same round, just before or after it (the order alternates)
 machine slows both alike. The floor of a Typer + Rich program is the time Python takes to import
 those libraries:
 
-    show, gin, matches, stats     python -c "import typer, rich.console, rich.table"
-    completion, --help            python -c "import typer"
+    show, bare hgin, gin, matches, stats     python -c "import typer, rich.console, rich.table"
+    completion, --help                       python -c "import typer"
 
-Every benchmark gets its own temporary HGIN_HOME (the user's data is never touched), generated
-through the library. The match list and the statistics run over 300 and over a few thousand
-finished matches, after one untimed run has built their caches. A match of 10,000 recorded hands
-(target 100000, so it never ends) is replayed and loaded in-process (timed as `timeit` does, with
-the garbage collector off; the replay also with it on) and shown as a process; so is the load of
-a match whose journal holds 10,000 changes of every kind (edits, deletes, undos, restores...), and
-a rolling match played until 40 games have closed.
+Export and import have no floor: their target is the CPU time (user + system) of the process.
+
+Every benchmark gets its own temporary HGIN_HOME (the user's data is never touched), built
+through the public library only (`hgin.scorekeeper.ScoreKeeper`), so the bench does not depend
+on how the files are laid out. Matches in play have target 100000, so they never finish. `gin`
+is timed on a copy of its folder taken before the first run and put back before every run, so
+the match never grows (an undo would add a change to the journal). The 3,000 finished matches
+are one match played through the library, its file copied under new identifiers (only the
+top-level "id" is rewritten); one untimed `hgin matches` then builds the cache. Import runs
+into an empty folder each time. Building the 2,000-hand match takes a while: every hand is
+one locked save, as at the table.
 
 Children run with a private bytecode cache (PYTHONPYCACHEPREFIX in a temporary folder, filled by
 the untimed warm-up runs), as an installed package has compiled bytecode; `--as-is` keeps the
@@ -27,9 +31,8 @@ The result is a Markdown table: medians in milliseconds and the ratio command / 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
-import functools
 import gc
+import json
 import os
 import platform
 import random
@@ -42,40 +45,33 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from hgin.engine.hands import Hand  # noqa: E402
-from hgin.engine.identifiers import slug  # noqa: E402
-from hgin.engine.journal import Change, Fold  # noqa: E402
-from hgin.engine.match import Match, start_match  # noqa: E402
-from hgin.engine.rules import PROFILES, Rules, with_options  # noqa: E402
-from hgin.engine.sheet import empty_sheet, extend, replay  # noqa: E402
-from hgin.store.matches import Store  # noqa: E402
+from hgin.engine.rules import PROFILES, with_options  # noqa: E402
+from hgin.scorekeeper import ScoreKeeper  # noqa: E402
 
 RICH_FLOOR = "import typer, rich.console, rich.table"
 TYPER_FLOOR = "import typer"
-PLAYERS = ("Ann", "Bob", "Carla", "Dmitri", "Ines", "Oskar", "Zoë", "Mei")
 SEED = 20240611
-LONG_HANDS = 10_000
-LONG_CHANGES = 10_000
 LONG_TARGET = 100_000
-REPLAY_TARGET = 0.050  # seconds for LONG_HANDS hands, in-process
-ROLLING_GAMES = 40  # closed games of the rolling match replayed in-process
-ROLLING = with_options(PROFILES["friendly"], {"rolling": True})
 KEYS = (
     "show",
+    "bare",
     "gin",
+    "gin-200",
+    "gin-long",
     "completion",
     "help",
     "matches",
     "stats",
-    "matches-many",
-    "stats-many",
     "show-long",
-    "replay",
+    "export",
+    "import",
+    "load",
 )
 
 
@@ -89,149 +85,92 @@ class Timing:
 
 @dataclass
 class Bench:
-    """One command timed beside its floor."""
+    """One command timed beside its floor (`floor` None: timed alone, against a CPU target)."""
 
     key: str
     name: str
     argv: list[str]
-    floor: str
+    floor: str | None
     target: float | None
     env: dict[str, str] = field(default_factory=dict)
     expect: str | None = None  # text the warm-up output must hold
+    reset: Callable[[], None] | None = None  # puts the data folder back before each run
     times: list[Timing] = field(default_factory=list)
     floor_times: list[Timing] = field(default_factory=list)
 
 
-# -- generating data through the library -------------------------------------------------------
+# -- building data through the library ---------------------------------------------------------
 
 
-def random_hand(rng: random.Random, players: tuple[str, str], small: bool = False) -> Hand:
-    """A plausible hand; `small` keeps the points low so a long match never reaches its target."""
-    player = rng.choice(players)
+def play_hand(keeper: ScoreKeeper, rng: random.Random, *, small: bool) -> None:
+    """Record one plausible hand; `small` keeps the points low."""
+    player = rng.choice(("ann", "bob"))
     roll = rng.random()
-    stamp = "2024-06-11T20:00:00+02:00"
     if roll < 0.06:
-        return Hand("draw", recorded_at=stamp)
-    if roll < 0.25:
-        deadwood = rng.randint(0, 6 if small else 45)
-        return Hand("gin", player=player, opponent_deadwood=deadwood, recorded_at=stamp)
-    knock = rng.randint(1, 10)
-    other = knock + rng.randint(-3, 4 if small else 40)
-    return Hand(
-        "knock",
-        player=player,
-        deadwood=knock,
-        opponent_deadwood=max(0, other),
-        recorded_at=stamp,
-    )
+        keeper.draw()
+    elif roll < 0.25:
+        keeper.gin(player, rng.randint(0, 6 if small else 45))
+    else:
+        knock = rng.randint(1, 10)
+        keeper.knock(player, knock, max(0, knock + rng.randint(-3, 4 if small else 40)))
 
 
-def finished_match(rng: random.Random, number: int) -> Match:
-    """A match played to its end, created `number` hours after the first one."""
-    first, second = rng.sample(PLAYERS, 2)
-    players = (first, second)
-    rules = PROFILES["classic"] if number % 4 == 0 else PROFILES["friendly"]
-    created = dt.datetime(2023, 1, 1, 18, tzinfo=dt.UTC) + dt.timedelta(hours=number)
-    sheet = empty_sheet(players, rules, players[0])
-    hands: list[Hand] = []
-    while not sheet.finished:
-        hand = random_hand(rng, players)
-        sheet = extend(sheet, [hand])
-        hands.append(hand)
-    stem = f"{created.date().isoformat()}-{slug(players[0])}-{slug(players[1])}"
-    return start_match(
-        f"{stem}-{number}",
-        players,
-        rules,
-        players[0],
-        created.isoformat(timespec="seconds"),
-        tuple(hands),
-    )
+def match_in_play(home: Path, hands: int, seed: int) -> None:
+    """A match of `hands` hands with target 100000, current in `home`."""
+    keeper = ScoreKeeper(home)
+    rules = with_options(PROFILES["friendly"], {"target": LONG_TARGET})
+    keeper.new_match("Ann", "Bob", rules, dealer="Ann")
+    rng = random.Random(seed)
+    for number in range(hands):
+        play_hand(keeper, rng, small=True)
+        if number % 250 == 249:
+            print(f"  {number + 1}/{hands} hands", file=sys.stderr, flush=True)
 
 
-def rolling_hands(rng: random.Random, games: int) -> list[Hand]:
-    """Hands of a rolling match until `games` games have closed (three stay in progress)."""
-    sheet = empty_sheet(("Ann", "Bob"), ROLLING, "Ann")
-    hands: list[Hand] = []
-    while len(sheet.closed_games) < games:
-        hand = random_hand(rng, ("Ann", "Bob"))
-        sheet = extend(sheet, [hand])
-        hands.append(hand)
-    return hands
+def finished_matches(home: Path, count: int) -> None:
+    """`count` finished matches: one played to its end, its file copied under new ids."""
+    keeper = ScoreKeeper(home)
+    match = keeper.new_match("Ann", "Bob", PROFILES["classic"], dealer="Ann")
+    rng = random.Random(SEED + 2)
+    while not keeper.load().sheet.finished:
+        play_hand(keeper, rng, small=False)
+    (source,) = (p for p in home.rglob(f"{match.id}.*") if p.parent.name != match.id)
+    text = source.read_text(encoding="utf-8")
+    for number in range(2, count + 1):
+        copy = source.with_name(source.name.replace(match.id, f"{match.id}-{number}"))
+        copy.write_text(with_id(text, f"{match.id}-{number}"), encoding="utf-8")
 
 
-def save_all(home: Path, matches: Sequence[Match], current: str | None = None) -> None:
-    """Store matches through `Store.save` (the cache is left for the first `hgin matches` or
-    `hgin stats` to build)."""
-    store = Store(home)
-    with store.locked():
-        for match in matches:
-            store.save(match)
-        store.set_current(current or matches[-1].id)
+def with_id(text: str, new_id: str) -> str:
+    """The match file's text with its top-level "id" replaced (a file of JSON lines: in its
+    first line)."""
+    try:
+        data = json.loads(text)
+        rest = ""
+    except json.JSONDecodeError:
+        first, _, rest = text.partition("\n")
+        data, rest = json.loads(first), "\n" + rest
+    data["id"] = new_id
+    return json.dumps(data, ensure_ascii=False) + rest
 
 
-def long_match(rng: random.Random, hands: int) -> Match:
-    players = ("Ann", "Bob")
-    rules = Rules(target=LONG_TARGET)
-    played = tuple(random_hand(rng, players, small=True) for _ in range(hands))
-    return start_match(
-        "2024-06-11-ann-bob", players, rules, "Ann", "2024-06-11T20:00:00+02:00", played
-    )
+def restorer(home: Path) -> Callable[[], None]:
+    """A function that puts `home` back as it is now."""
+    pristine = home.with_name(home.name + "-pristine")
+    shutil.copytree(home, pristine)
+
+    def restore() -> None:
+        shutil.rmtree(home)
+        shutil.copytree(pristine, home)
+
+    return restore
 
 
-def mixed_journal(rng: random.Random, changes: int) -> Match:
-    """A match of `changes` journal entries of every kind: mostly recorded hands, with edits,
-    deletes, rule changes, undos, redos and a few restores among them (built by folding each
-    change in place, so that generating it takes as long as loading it)."""
-    players = ("Ann", "Bob")
-    rules = Rules(target=LONG_TARGET)
-    fold = Fold(players, rules)
-    stamp = "2024-06-11T20:00:00+02:00"
-    journal = []
-    for number in range(1, changes + 1):
-        state, roll = fold.state, rng.random()
-        data: dict[str, object]
-        if roll < 0.05 and state.applied:
-            kind, data = "undo", {"change": state.applied[-1]}
-        elif roll < 0.08 and state.undone:
-            kind, data = "redo", {"change": state.undone[-1]}
-        elif roll < 0.12 and state.hands:
-            at = rng.randrange(len(state.hands))
-            new = random_hand(rng, players, small=True)
-            kind, data = "edit", {"hand_number": at + 1, "hand": new, "old": state.hands[at]}
-        elif roll < 0.14 and state.hands:
-            kind, data = "delete", {"hand_number": rng.randrange(len(state.hands)) + 1}
-        elif roll < 0.145:
-            bonus = state.rules.gin_bonus
-            kind, data = "rules", {"old": {"gin_bonus": bonus}, "new": {"gin_bonus": 50 - bonus}}
-        elif roll < 0.147 and number > 1:
-            kind, data = "restore", {"change": rng.randrange(1, number)}
-        else:
-            kind, data = "record", {"hand": random_hand(rng, players, small=True)}
-        change = Change(number, stamp, kind, f"{kind} {number}", data)
-        fold.step(change)
-        journal.append(change)
-    match = Match("2024-06-11-ann-bob", players, rules, "Ann", stamp, tuple(journal))
-    match.__dict__["folded"] = fold
-    return match
+def emptier(home: Path) -> Callable[[], None]:
+    def empty() -> None:
+        shutil.rmtree(home, ignore_errors=True)
 
-
-def playing_match(rng: random.Random, hands: int, target: int = 100) -> Match:
-    """A match in play: `hands` hands recorded and not finished."""
-    players = ("Ann", "Bob")
-    rules = Rules(target=target)
-    sheet = empty_sheet(players, rules, "Ann")
-    played: list[Hand] = []
-    while len(played) < hands:
-        hand = random_hand(rng, players, small=True)
-        after = extend(sheet, [hand])
-        if after.finished:
-            continue
-        sheet = after
-        played.append(hand)
-    return start_match(
-        "2024-06-11-ann-bob", players, rules, "Ann", "2024-06-11T20:00:00+02:00", tuple(played)
-    )
+    return empty
 
 
 # -- running processes -------------------------------------------------------------------------
@@ -266,37 +205,48 @@ def run_once(
     return Timing(wall, cpu), done
 
 
+def run_bench(
+    bench: Bench, base: dict[str, str]
+) -> tuple[Timing, subprocess.CompletedProcess[str]]:
+    if bench.reset is not None:
+        bench.reset()
+    return run_once(bench.argv, {**base, **bench.env})
+
+
 def warm_up(bench: Bench, base: dict[str, str]) -> None:
     """Untimed runs: fill the bytecode cache and the data caches, and check the command works."""
-    env = {**base, **bench.env}
     for _ in range(2):
-        _, done = run_once(bench.argv, env)
+        _, done = run_bench(bench, base)
         if done.returncode != 0 or (bench.expect and bench.expect not in done.stdout):
             sys.exit(
                 f"{bench.name}: {' '.join(bench.argv)} failed (exit {done.returncode})\n"
                 f"{done.stdout[-2000:]}{done.stderr[-2000:]}"
             )
-        _, floor = run_once([sys.executable, "-c", bench.floor], base)
-        if floor.returncode != 0:
-            sys.exit(f"the floor '{bench.floor}' failed: {floor.stderr}")
+        if bench.floor is not None:
+            _, floor = run_once([sys.executable, "-c", bench.floor], base)
+            if floor.returncode != 0:
+                sys.exit(f"the floor '{bench.floor}' failed: {floor.stderr}")
 
 
 def measure(benches: Sequence[Bench], rounds: int, base: dict[str, str]) -> None:
     for number in range(rounds):
         print(f"\rround {number + 1}/{rounds}", end="", file=sys.stderr, flush=True)
         for bench in benches:
-            env = {**base, **bench.env}
-            floor_argv = [sys.executable, "-c", bench.floor]
-            pair: list[tuple[list[str], dict[str, str], list[Timing]]] = [
-                (floor_argv, base, bench.floor_times),
-                (bench.argv, env, bench.times),
+            runs: list[tuple[Callable[[], tuple[Timing, object]], list[Timing]]] = [
+                (lambda b=bench: run_bench(b, base), bench.times)
             ]
+            if bench.floor is not None:
+                floor_argv = [sys.executable, "-c", bench.floor]
+                runs.append((lambda a=floor_argv: run_once(a, base), bench.floor_times))
             if number % 2:
-                pair.reverse()
-            for argv, run_env, times in pair:
-                timing, done = run_once(argv, run_env)
+                runs.reverse()
+            for run, times in runs:
+                timing, done = run()
+                assert isinstance(done, subprocess.CompletedProcess)
                 if done.returncode != 0:
-                    sys.exit(f"\n{' '.join(argv)} failed (exit {done.returncode}): {done.stderr}")
+                    sys.exit(
+                        f"\n{' '.join(done.args)} failed (exit {done.returncode}): {done.stderr}"
+                    )
                 times.append(timing)
     print(file=sys.stderr)
 
@@ -304,59 +254,31 @@ def measure(benches: Sequence[Bench], rounds: int, base: dict[str, str]) -> None
 # -- in-process timings ------------------------------------------------------------------------
 
 
-def median_time(function: Callable[[], object], repeat: int, collect: bool = False) -> float:
+def median_time(function: Callable[[], object], repeat: int) -> float:
     """Median wall time of `repeat` calls, in seconds; as `timeit` does, the garbage collector
-    is off while a call is timed unless `collect` (its passes depend on everything else the
-    process holds, here thousands of generated matches)."""
+    is off while a call is timed."""
     times = []
     for _ in range(repeat):
         gc.collect()
-        was_on = gc.isenabled()
-        if not collect:
-            gc.disable()
+        gc.disable()
         try:
             start = time.perf_counter()
             function()
             times.append(time.perf_counter() - start)
         finally:
-            if was_on:
-                gc.enable()
+            gc.enable()
     return statistics.median(times)
 
 
-def in_process(home: Path, repeat: int) -> list[tuple[str, float, str]]:
-    store = Store(home)
-    match = store.load(store.match_ids()[0])
+def in_process(homes: Sequence[tuple[Path, int]], repeat: int) -> list[tuple[str, float, str]]:
+    """`ScoreKeeper.load` of the current match of each home (hands it holds)."""
     rows = []
-    for count in (1_000, LONG_HANDS):
-        hands = match.hands[:count]
-        scoring = functools.partial(replay, match.players, match.rules, "Ann", hands)
-        seconds = median_time(scoring, repeat)
-        note = f"{seconds / count * 1e6:.1f} µs a hand"
-        if count == LONG_HANDS:
-            note += f"; {'✓' if seconds < REPLAY_TARGET else '✗'} < {REPLAY_TARGET * 1000:.0f} ms"
-            collected = median_time(scoring, repeat, collect=True)
-            note += f"; {ms(collected)} ms with the garbage collector on"
-        rows.append((f"`sheet.replay`, {count:,} hands", seconds, note))
-    hands = rolling_hands(random.Random(SEED + 4), ROLLING_GAMES)
-    scoring = functools.partial(replay, ("Ann", "Bob"), ROLLING, "Ann", hands)
-    seconds = median_time(scoring, repeat)
-    per_hand = seconds / len(hands)
-    # No mark: a third of these hands close a game and open the next, which a hand of the
-    # long match above never does, so its rate is no fair target here.
-    note = f"{len(hands)} hands, {per_hand * 1e6:.1f} µs a hand (a close costs more than a hand)"
-    rows.append((f"`sheet.replay`, rolling, {ROLLING_GAMES} games closed", seconds, note))
-    seconds = median_time(lambda: store.load(match.id), repeat)
-    size = store.match_path(match.id).stat().st_size
-    rows.append(
-        (f"`Store.load`, {LONG_HANDS:,} hands", seconds, f"{size / 1e6:.1f} MB file, validated")
-    )
-    mixed = Store(home.parent / "journal")
-    mixed_id = mixed.match_ids()[0]
-    seconds = median_time(lambda: mixed.load(mixed_id), repeat)
-    size = mixed.match_path(mixed_id).stat().st_size
-    note = f"{size / 1e6:.1f} MB file; edits, deletes, undos, redos, restores; validated"
-    rows.append((f"`Store.load`, {LONG_CHANGES:,} changes of every kind", seconds, note))
+    for home, hands in homes:
+        keeper = ScoreKeeper(home)
+        seconds = median_time(keeper.load, repeat)
+        size = sum(p.stat().st_size for p in (home / "matches").iterdir())
+        note = f"{size / 1e6:.2f} MB file, validated; {seconds / hands * 1e6:.0f} µs a hand"
+        rows.append((f"`ScoreKeeper.load`, {hands:,} hands", seconds, note))
     return rows
 
 
@@ -372,14 +294,7 @@ def machine() -> str:
                 break
     except OSError:
         cpu = platform.processor() or cpu
-    versions = []
-    for name in ("typer", "rich"):
-        try:
-            from importlib.metadata import version
-
-            versions.append(f"{name} {version(name)}")
-        except Exception:
-            versions.append(f"{name} ?")
+    versions = [f"{name} {version(name)}" for name in ("typer", "rich")]
     return (
         f"{os.cpu_count()} CPUs ({cpu}), Python {platform.python_version()}, "
         f"{', '.join(versions)}, {platform.system()} {platform.release()}"
@@ -395,18 +310,24 @@ def median(times: Sequence[Timing], what: str) -> float:
 
 
 def report(
-    benches: Sequence[Bench], rows: list[tuple[str, float, str]], rounds: int, how: str
+    benches: Sequence[Bench], rows: list[tuple[str, float, str]], rounds: str, how: str
 ) -> None:
-    print(f"Machine: {machine()}")
-    print(f"hgin run as: {how}; {rounds} rounds; medians in milliseconds.")
+    print(f"Machine: {machine()}; load average {os.getloadavg()[0]:.1f} at the end")
+    print(f"hgin run as: {how}; {rounds}; medians in milliseconds.")
     print("Wall: elapsed time. CPU: user + system time of the process (less swayed by a busy")
-    print("machine). Ratio: command median / floor median.")
+    print("machine). Ratio: command median / floor median; export and import: CPU seconds.")
     print()
     print("| command | wall | floor | ratio | CPU | floor CPU | CPU ratio | target |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for bench in benches:
-        wall, floor = median(bench.times, "wall"), median(bench.floor_times, "wall")
-        cpu, floor_cpu = median(bench.times, "cpu"), median(bench.floor_times, "cpu")
+        wall, cpu = median(bench.times, "wall"), median(bench.times, "cpu")
+        if bench.floor is None:
+            assert bench.target is not None
+            mark = "✓" if cpu <= bench.target else "✗"
+            target = f"{mark} CPU ≤ {bench.target:.1f} s"
+            print(f"| {bench.name} | {ms(wall)} | | | {ms(cpu)} | | | {target} |")
+            continue
+        floor, floor_cpu = median(bench.floor_times, "wall"), median(bench.floor_times, "cpu")
         ratio = wall / floor
         target = ""
         if bench.target is not None:
@@ -426,17 +347,21 @@ def report(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=15, help="timed rounds (default 15)")
+    parser.add_argument("--rounds", type=int, default=31, help="timed rounds (default 31)")
     parser.add_argument(
-        "--many", type=int, default=3000, help="finished matches in the big home (default 3000)"
+        "--transfer-rounds",
+        type=int,
+        default=7,
+        help="timed rounds of export and import, a few seconds each (default 7)",
+    )
+    parser.add_argument("--many", type=int, default=3000, help="finished matches (default 3000)")
+    parser.add_argument(
+        "--long", type=int, default=2000, help="hands of the long match (default 2000)"
     )
     parser.add_argument("--module", action="store_true", help="run 'python -m hgin'")
     parser.add_argument("--as-is", action="store_true", help="no private bytecode cache")
     parser.add_argument(
-        "--only",
-        nargs="*",
-        metavar="KEY",
-        help="only these benchmarks: " + " ".join(KEYS),
+        "--only", nargs="*", metavar="KEY", help="only these benchmarks: " + " ".join(KEYS)
     )
     parser.add_argument("--repeat", type=int, default=7, help="in-process repetitions")
     args = parser.parse_args()
@@ -455,69 +380,106 @@ def main() -> None:
     if unknown:
         parser.error(f"no benchmark {', '.join(sorted(unknown))} (choose from {' '.join(KEYS)})")
     try:
-        benches = prepare(scratch, hgin, args.many, keys)
+        benches = prepare(scratch, hgin, keys, many=args.many, long=args.long)
         for bench in benches:
             print(f"warming up: {bench.name}", file=sys.stderr)
             warm_up(bench, base)
-        measure(benches, args.rounds, base)
-        rows = in_process(scratch / "long", args.repeat) if "replay" in keys else []
-        report(benches, rows, args.rounds, how)
+        transfer = [b for b in benches if b.floor is None]
+        measure([b for b in benches if b.floor is not None], args.rounds, base)
+        measure(transfer, args.transfer_rounds, base)
+        homes = [(scratch / "gin-200", 200), (scratch / "long", args.long)]
+        rows = in_process(homes, args.repeat) if "load" in keys else []
+        rounds = f"{args.rounds} rounds"
+        if transfer:
+            rounds += f" ({args.transfer_rounds} for export and import)"
+        report(benches, rows, rounds, how)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def prepare(scratch: Path, hgin: list[str], many: int, keys: set[str]) -> list[Bench]:
-    """The benchmarks in `keys`, each with its data folder generated through the library."""
-    print("generating matches...", file=sys.stderr)
+def prepare(scratch: Path, hgin: list[str], keys: set[str], *, many: int, long: int) -> list[Bench]:
+    """The benchmarks in `keys`, each with its data folder built through the library."""
 
     def home(name: str) -> dict[str, str]:
         return {"HGIN_HOME": str(scratch / name)}
 
-    save_all(scratch / "show", [playing_match(random.Random(SEED), 9)])
-    save_all(scratch / "gin", [playing_match(random.Random(SEED + 1), 9, target=LONG_TARGET)])
-    if keys & {"matches", "stats", "matches-many", "stats-many"}:
-        wanted = many if keys & {"matches-many", "stats-many"} else 300
-        rng = random.Random(SEED + 2)
-        finished = [finished_match(rng, n) for n in range(wanted)]
-        save_all(scratch / "few", finished[-300:])
-        save_all(scratch / "many", finished)
-    if keys & {"show-long", "replay"}:
-        long = long_match(random.Random(SEED + 3), LONG_HANDS)
-        assert not long.sheet.finished and len(long.sheet.hands) == LONG_HANDS
-        save_all(scratch / "long", [long])
-        save_all(scratch / "journal", [mixed_journal(random.Random(SEED + 4), LONG_CHANGES)])
+    def build(what: str, make: Callable[[], None]) -> None:
+        print(f"building {what}...", file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        make()
+        print(f"  {time.perf_counter() - start:.0f} s", file=sys.stderr)
 
+    build("a 9-hand match", lambda: match_in_play(scratch / "show", 9, SEED))
+    shutil.copytree(scratch / "show", scratch / "gin")
+    if keys & {"gin-200", "load"}:
+        build("a 200-hand match", lambda: match_in_play(scratch / "gin-200", 200, SEED + 1))
+    if keys & {"gin-long", "show-long", "load"}:
+        build(f"a {long:,}-hand match", lambda: match_in_play(scratch / "long", long, SEED + 3))
+    if keys & {"matches", "stats", "export", "import"}:
+        build(f"{many:,} finished matches", lambda: finished_matches(scratch / "many", many))
+    export_file = scratch / "export.json"
+    if "import" in keys:
+        text, _ = ScoreKeeper(scratch / "many").export(every=True)
+        export_file.write_text(text, encoding="utf-8")
+
+    gin = ["gin", "ann", "12"]
     completion = {
         **home("show"),
         "_HGIN_COMPLETE": "complete_bash",
         "COMP_WORDS": "hgin gin ",
         "COMP_CWORD": "2",
     }
-    has_stats = run_once([*hgin, "stats", "--help"], {**os.environ, **home("few")})[1]
     big = f"{many:,} finished"
-    table = [
+    table: list[tuple[str, str, list[str], str | None, float | None, dict[str, str], str]] = [
         ("show", "`hgin show`", ["show"], RICH_FLOOR, 1.15, home("show"), "Ann"),
-        ("gin", "`hgin gin ann 12`", ["gin", "ann", "12"], RICH_FLOOR, 1.2, home("gin"), "Gin"),
+        ("bare", "`hgin` (no command)", [], RICH_FLOOR, 1.15, home("show"), "Ann"),
+        ("gin", "`hgin gin ann 12`, 9 hands", gin, RICH_FLOOR, 1.2, home("gin"), "Gin"),
+        ("gin-200", "`hgin gin ann 12`, 200 hands", gin, RICH_FLOOR, 1.2, home("gin-200"), "Gin"),
+        (
+            "gin-long",
+            f"`hgin gin ann 12`, {long:,} hands",
+            gin,
+            RICH_FLOOR,
+            1.5,
+            home("long"),
+            "Gin",
+        ),
         ("completion", "completion `hgin gin <TAB>`", [], TYPER_FLOOR, 1.2, completion, "Ann"),
         ("help", "`hgin --help`", ["--help"], TYPER_FLOOR, None, home("show"), "Usage"),
-        ("matches", "`hgin matches`, 300 finished", ["matches"], RICH_FLOOR, 1.5, home("few"), ""),
-        ("stats", "`hgin stats`, 300 finished", ["stats"], RICH_FLOOR, 1.5, home("few"), ""),
-        ("matches-many", f"`hgin matches`, {big}", ["matches"], RICH_FLOOR, 1.5, home("many"), ""),
-        ("stats-many", f"`hgin stats`, {big}", ["stats"], RICH_FLOOR, 1.5, home("many"), ""),
+        ("matches", f"`hgin matches`, {big}", ["matches"], RICH_FLOOR, 1.5, home("many"), ""),
+        ("stats", f"`hgin stats`, {big}", ["stats"], RICH_FLOOR, 1.5, home("many"), ""),
+        ("show-long", f"`hgin show`, {long:,} hands", ["show"], RICH_FLOOR, None, home("long"), ""),
         (
-            "show-long",
-            f"`hgin show`, {LONG_HANDS:,} hands",
-            ["show"],
-            RICH_FLOOR,
+            "export",
+            f"`hgin export --all`, {many:,} matches",
+            ["export", "--all", "--force", str(scratch / "exported.json")],
             None,
-            home("long"),
+            1.5,
+            home("many"),
+            "",
+        ),
+        (
+            "import",
+            f"`hgin import`, {many:,} matches",
+            ["import", str(export_file)],
+            None,
+            1.5,
+            home("imported"),
             "",
         ),
     ]
+    resets = {
+        "gin": restorer(scratch / "gin"),
+        "import": emptier(scratch / "imported"),
+    }
+    if keys & {"gin-200"}:
+        resets["gin-200"] = restorer(scratch / "gin-200")
+    if keys & {"gin-long"}:
+        resets["gin-long"] = restorer(scratch / "long")
     return [
-        Bench(key, name, [*hgin, *words], floor, target, env, expect or None)
+        Bench(key, name, [*hgin, *words], floor, target, env, expect or None, resets.get(key))
         for key, name, words, floor, target, env, expect in table
-        if key in keys and (has_stats.returncode == 0 or not key.startswith("stats"))
+        if key in keys
     ]
 
 
