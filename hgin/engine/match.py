@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand
-from hgin.engine.journal import Change, Fold, State, fold_journal
+from hgin.engine.journal import Change, State, next_state, replay_journal
 from hgin.engine.names import fold, pick
 from hgin.engine.rules import Rules, check_rules
 from hgin.engine.sheet import Sheet, replay
@@ -49,11 +48,21 @@ def resolve_player(players: tuple[str, str], typed: str) -> str:
     )
 
 
+class Replayed(NamedTuple):
+    """What a journal replays to: the state at the start and after each change, the hands in
+    force and their sheet."""
+
+    states: tuple[State, ...]
+    hands: tuple[Hand, ...]
+    sheet: Sheet
+
+
 @dataclass(frozen=True)
 class Match:
     """Everything stored about one match: its players, first rules, first dealer, when it was
     created, and the journal of changes. The hands, the rules in force and the sheet are what
-    the journal folds to (`hgin.engine.journal`); they are never stored as a second truth."""
+    the journal replays to (`states`: the start, then the state after each change); they are
+    never stored as a second truth."""
 
     id: str
     players: tuple[str, str]
@@ -61,6 +70,9 @@ class Match:
     first_dealer: str
     created: str
     journal: tuple[Change, ...] = ()
+    # Given only by `change` and `with_text`, which extend or keep the replay; otherwise the
+    # journal is replayed here, refusing a change or a sheet that does not replay.
+    replayed: Replayed | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         first, second = (check_name(n) for n in self.players)
@@ -69,42 +81,50 @@ class Match:
         if self.first_dealer not in self.players:
             raise HginError(f"the dealer '{self.first_dealer}' is not a player")
         check_rules(self.start_rules)
+        if self.replayed is None:
+            states = replay_journal(self.players, self.start_rules, self.journal)
+            object.__setattr__(self, "replayed", self._replayed_from(states))
 
-    @cached_property
-    def folded(self) -> Fold:
-        """The journal folded change by change (refuses a change that does not replay)."""
-        return fold_journal(self.players, self.start_rules, self.journal)
+    def _replayed_from(self, states: tuple[State, ...]) -> Replayed:
+        last = states[-1]
+        hands = last.hands
+        sheet = replay(
+            self.players, last.rules, self.first_dealer, hands, notice_after=last.notice_after
+        )
+        return Replayed(states, hands, sheet)
+
+    @property
+    def states(self) -> tuple[State, ...]:
+        """The state at the start, then after each change."""
+        assert self.replayed is not None  # set by __post_init__
+        return self.replayed.states
 
     @property
     def state(self) -> State:
         """The current state: hands, rules, notice and the undo/redo position."""
-        return self.folded.state
+        return self.states[-1]
 
-    @cached_property
+    @property
     def hands(self) -> tuple[Hand, ...]:
         """The hands in force, in order."""
-        return tuple(self.folded.state.hands)
+        assert self.replayed is not None  # set by __post_init__
+        return self.replayed.hands
 
     @property
     def rules(self) -> Rules:
         """The rules in force."""
-        return self.folded.state.rules
+        return self.state.rules
 
     @property
     def notice_after(self) -> int | None:
         """In a rolling match, the number of hands recorded when notice was given."""
-        return self.folded.state.notice_after
+        return self.state.notice_after
 
-    @cached_property
+    @property
     def sheet(self) -> Sheet:
         """The score sheet after every hand in force."""
-        return replay(
-            self.players,
-            self.rules,
-            self.first_dealer,
-            self.hands,
-            notice_after=self.notice_after,
-        )
+        assert self.replayed is not None  # set by __post_init__
+        return self.replayed.sheet
 
     def player(self, typed: str) -> str:
         """Resolve a typed name or prefix to one of the players."""
@@ -119,29 +139,22 @@ class Match:
                 f"match {self.id} is finished ({result}): start another with 'hgin new'"
             )
 
-    def change(self, kind: str, data: dict[str, Any], *, at: str, text: str = "") -> Match:
+    def change(self, kind: str, data: dict[str, Any], *, at: str) -> Match:
         """The match with one more change in its journal, applied and checked: the sheet of
-        the result must replay. `text` may be set afterwards with `with_text`."""
-        change = Change(len(self.journal) + 1, at, kind, text, data)
-        branch = self.folded.branch()
-        branch.step(change)
-        changed = dataclasses.replace(self, journal=(*self.journal, change))
-        changed.__dict__["folded"] = branch
-        changed.sheet  # noqa: B018 - replaying is the check
-        return changed
+        the result must replay. Its sentence is set afterwards with `with_text`."""
+        change = Change(len(self.journal) + 1, at, kind, "", data)
+        states = (*self.states, next_state(self.states, self.journal, change, self.players))
+        replayed = self._replayed_from(states)  # replaying the sheet is the check
+        return dataclasses.replace(self, journal=(*self.journal, change), replayed=replayed)
 
     def with_text(self, text: str) -> Match:
-        """The match with the sentence of its latest change set."""
+        """The match with the sentence of its latest change set (the same replay)."""
         last = self.journal[-1]._replace(text=text)
-        changed = dataclasses.replace(self, journal=(*self.journal[:-1], last))
-        for name in ("folded", "hands", "sheet"):
-            if name in self.__dict__:
-                changed.__dict__[name] = self.__dict__[name]
-        return changed
+        return dataclasses.replace(self, journal=(*self.journal[:-1], last))
 
     def state_after(self, number: int) -> State:
         """The state right after change `number` (hands, rules, notice, undo position)."""
-        return self.folded.state_after(number)
+        return self.states[number]
 
 
 def start_match(
@@ -153,15 +166,8 @@ def start_match(
     hands: tuple[Hand, ...] = (),
 ) -> Match:
     """A match whose journal records `hands` one by one (each at its recorded time)."""
-    match = Match(match_id, players, rules, first_dealer, created)
-    if not hands:
-        return match
-    fold_ = match.folded.branch()
-    changes = []
-    for number, hand in enumerate(hands, 1):
-        change = Change(number, hand.recorded_at or created, "record", "", {"hand": hand})
-        fold_.step(change)
-        changes.append(change)
-    made = dataclasses.replace(match, journal=tuple(changes))
-    made.__dict__["folded"] = fold_
-    return made
+    journal = tuple(
+        Change(number, hand.recorded_at or created, "record", "", {"hand": hand})
+        for number, hand in enumerate(hands, 1)
+    )
+    return Match(match_id, players, rules, first_dealer, created, journal)

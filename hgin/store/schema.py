@@ -228,7 +228,7 @@ def change_from_dict(data: Any, number: int) -> Change:
         raise HginError(f"{where} is numbered {str(data.get('number'))[:20]}")
     name = data.get("kind")
     kind = KINDS.get(name) if isinstance(name, str) else None
-    if kind is None:
+    if kind is None or not isinstance(name, str):
         raise HginError(f"{where} has an unknown kind '{str(data.get('kind'))[:40]}'")
     wanted = (*CHANGE_KEYS, *kind.fields)
     if len(data) != len(wanted) or not all(k in data for k in wanted):
@@ -242,7 +242,7 @@ def change_from_dict(data: Any, number: int) -> Change:
     }
     at = _text(data["at"], where, "at")
     text = _text(data["text"], where, "text")
-    return Change(number, at, kind.name, text, values)
+    return Change(number, at, name, text, values)
 
 
 def change_to_dict(change: Change) -> dict[str, Any]:
@@ -292,11 +292,7 @@ def match_from_dict(data: Any) -> tuple[Match, str | None]:
         created=data["created"],
         journal=journal,
     )
-    match.folded  # noqa: B018 - every change must replay
-    try:
-        sheet = sheet_to_dict(match.sheet, entered=False)
-    except HginError as refusal:
-        raise HginError(f"its journal does not replay: {refusal}") from None
+    sheet = sheet_to_dict(match.sheet, entered=False)
     return match, sheet_difference(data.get("sheet"), sheet)
 
 
