@@ -230,7 +230,7 @@ def test_an_older_schema_is_migrated_on_import(
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)["added"]) == 5
     stored = load(other_home / "matches" / f"{old['id']}.json")
-    assert stored["schema"] == 3
+    assert stored["schema"] == 4
     assert [c["hand"] for c in stored["journal"]] == [{**h, "recorded_at": None} for h in hands]
 
 

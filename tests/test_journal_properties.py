@@ -145,7 +145,7 @@ def apply(match: Match, step: tuple[Any, ...]) -> Match:
 
 
 def read_back(match: Match) -> Match:
-    return match_from_dict(json.loads(json.dumps(match_to_dict(match))))[0]
+    return match_from_dict(json.loads(json.dumps(match_to_dict(match))))
 
 
 GIN = Hand("gin", "Ann", None, 10)

@@ -247,7 +247,7 @@ def test_a_schema_1_file_is_kept_before_it_is_upgraded(
     folder = hgin_home / "backups" / match_file.stem
     assert (folder / "before-schema-1.json").read_bytes() == schema_1_file
     data = json.loads(match_file.read_text())
-    assert data["schema"] == 3
+    assert data["schema"] == 4
     hands = [c["hand"] for c in data["journal"]]
     assert [h["recorded_at"] for h in hands[:2]] == [None, None]
     assert isinstance(hands[2]["recorded_at"], str)

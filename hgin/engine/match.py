@@ -11,7 +11,7 @@ from hgin.engine.hands import Hand
 from hgin.engine.journal import Change, State, next_state, replay_journal
 from hgin.engine.names import fold, pick
 from hgin.engine.rules import Rules, check_rules
-from hgin.engine.sheet import Sheet, replay
+from hgin.engine.sheet import Sheet, extend, replay
 from hgin.errors import HginError
 
 MAX_NAME_LENGTH = 40
@@ -143,8 +143,15 @@ class Match:
         """The match with one more change in its journal, applied and checked: the sheet of
         the result must replay. Its sentence is set afterwards with `with_text`."""
         change = Change(len(self.journal) + 1, at, kind, "", data)
-        states = (*self.states, next_state(self.states, self.journal, change, self.players))
-        replayed = self._replayed_from(states)  # replaying the sheet is the check
+        state = next_state(self.states, self.journal, change, self.players)
+        states, now = (*self.states, state), self.state
+        same = state.rules is now.rules and state.notice_after == now.notice_after
+        if same and state.hand_stack is not None and state.hand_stack.below is now.hand_stack:
+            # One more hand: the sheet goes on from the present one (checking that hand).
+            hand = state.hand_stack.top
+            replayed = Replayed(states, (*self.hands, hand), extend(self.sheet, [hand]))
+        else:
+            replayed = self._replayed_from(states)  # replaying the sheet is the check
         return dataclasses.replace(self, journal=(*self.journal, change), replayed=replayed)
 
     def with_text(self, text: str) -> Match:

@@ -9,25 +9,13 @@ from hgin.engine.hands import Hand
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, PlayedHand, Sheet
 
-HAND_FIELDS = (
-    "kind",
-    "player",
-    "deadwood",
-    "opponent_deadwood",
-    "upcard",
-    "hand_cards",
-    "opponent_cards",
-    "recorded_at",
-)
+HAND_FIELDS = Hand._fields  # kind, player, deadwood, ..., recorded_at
 
 
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
-    """A hand as JSON data, leaving out empty optional fields."""
-    data: dict[str, Any] = {"kind": hand.kind}
-    for name in HAND_FIELDS[1:]:
-        value = getattr(hand, name)
-        if value is not None or name == "recorded_at":
-            data[name] = value
+    """A hand as JSON data, leaving out empty optional fields (but not when it was recorded)."""
+    data: dict[str, Any] = {k: v for k, v in zip(HAND_FIELDS, hand, strict=True) if v is not None}
+    data.setdefault("recorded_at", None)
     return data
 
 

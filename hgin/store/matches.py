@@ -20,7 +20,6 @@ from hgin.store.guard import (
     MATCH_CAP,
     SMALL_CAP,
     Unusable,
-    dump_json,
     ensure_folder,
     exclusive_lock,
     os_problem,
@@ -209,24 +208,13 @@ class Store:
     def load(self, match_id: str) -> Match:
         """Read, migrate and validate a match file; anything wrong is refused, never reset."""
         path = self.match_path(match_id)
-        return self.parse(self.read_raw(match_id), path, match_id, notify=True)[0]
+        return self.parse(self.read_raw(match_id), path, match_id)[0]
 
-    def parse(
-        self, raw: bytes, path: Path, match_id: str, *, notify: bool = False
-    ) -> tuple[Match, int]:
-        """A match from file bytes, and the schema version the bytes were written in.
-
-        With `notify`, a stored sheet whose numbers disagree with the journal's is reported as
-        an `HginNotice` warning naming the file (the journal decides; saving rewrites it)."""
-        match, version, note = match_from_data(parse_json(raw, path), path)
+    def parse(self, raw: bytes, path: Path, match_id: str) -> tuple[Match, int]:
+        """A match from file bytes, and the schema version the bytes were written in."""
+        match, version = match_from_data(parse_json(raw, path), path)
         if match.id != match_id:
             raise HginError(f"cannot use {path}: it holds match '{match.id}', not '{match_id}'")
-        if note is not None and notify:
-            import warnings
-
-            from hgin.errors import HginNotice
-
-            warnings.warn(HginNotice(f"{path}: {note}"), stacklevel=2)
         return match, version
 
     # -- writing -------------------------------------------------------------------------
@@ -361,37 +349,36 @@ class Store:
 
 
 def match_bytes(match: Match) -> bytes:
-    """A match file's bytes, exactly as saving writes them, checked to read back as this same
-    match with every check loading applies (the size included): what hgin writes, it opens."""
-    from hgin.store.schema import match_to_dict
+    """A match file's bytes, exactly as saving writes them, refused when they would be more
+    than loading reads. The match was checked as it was made (names, rules, every change
+    replayed), so what is written opens: it is not read back."""
+    from hgin.store.schema import match_text
 
-    raw = dump_json(match_to_dict(match)).encode("utf-8")
+    raw = match_text(match).encode("utf-8")
     if len(raw) > MATCH_CAP:
         raise HginError(
             f"match {match.id} would take {len(raw)} bytes, more than a match file may hold "
             f"({MATCH_CAP}); it was not saved"
         )
-    match_from_data(parse_json(raw, f"match {match.id}"), f"match {match.id}")
     return raw
 
 
-def match_from_data(data: Any, where: str | Path) -> tuple[Match, int, str | None]:
-    """A match from parsed file data, the schema version it was written in, and a note when
-    its stored sheet's numbers disagree with its journal's. Every check of a match file is
-    here, for a stored file and an imported match alike: the schema, no unknown fields, texts,
-    and every change of the journal replayed (those undone too)."""
+def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
+    """A match from parsed file data, and the schema version it was written in. Every check of
+    a match file is here, for a stored file and an imported match alike: the schema, no
+    unknown fields, texts, and every change of the journal replayed (those undone too)."""
     from hgin.store.schema import match_from_dict, migrate
 
     try:
         if not isinstance(data, dict):
             raise HginError("it does not hold a JSON object")
         data, version = migrate(data)
-        match, note = match_from_dict(data)  # unknown fields are refused there
+        match = match_from_dict(data)  # unknown fields are refused there
     except HginError as error:
         raise Unusable(where, str(error)) from None
     except MALFORMED as error:  # a last guard: the file is untrusted input
         raise Unusable(where, f"it is malformed ({error!r})") from None
-    return match, version, note
+    return match, version
 
 
 def _stamp_text(info: os.stat_result) -> str:
@@ -400,9 +387,9 @@ def _stamp_text(info: os.stat_result) -> str:
 
 def _schema_of(raw: bytes) -> int | None:
     """The schema version of file bytes, if they are a JSON object that states one."""
-    from hgin.store.schema import SCHEMA_VERSION
+    from hgin.store.schema import FIRST_LINE, SCHEMA_VERSION
 
-    if raw.startswith(b'{\n "schema": %d,\n' % SCHEMA_VERSION):  # as hgin writes it: no parse
+    if raw.startswith(FIRST_LINE.encode()):  # as hgin writes it: no parse
         return SCHEMA_VERSION
     try:
         data = parse_json(raw, "a backup")

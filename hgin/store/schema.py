@@ -5,6 +5,7 @@ Pure data work: reading and writing files is `hgin.store.matches`'s job.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -12,11 +13,10 @@ from hgin.engine.hands import HAND_KINDS, Hand
 from hgin.engine.journal import KINDS, Change
 from hgin.engine.match import Match
 from hgin.engine.rules import MAX_DEADWOOD, Rules, rules_from_dict
-from hgin.engine.sheet import game_name
 from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, rules_to_dict, sheet_to_dict
 from hgin.errors import HginError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 MATCH_KEYS = (
     "schema",
     "id",
@@ -27,7 +27,6 @@ MATCH_KEYS = (
     "journal",
     "sheet",
 )
-MALFORMED_SHEET = (TypeError, ValueError, KeyError, IndexError, AttributeError)
 
 
 def _dicts(value: Any) -> list[dict[str, Any]]:
@@ -111,7 +110,14 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return converted
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 holds the same data, written compactly with one journal change a line."""
+    data["schema"] = 4
+    return data
+
+
+# MIGRATIONS[n - 1] brings data of version n to version n + 1.
+MIGRATIONS: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4]
 
 
 def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
@@ -126,42 +132,31 @@ def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
         )
     original = version
     while version < SCHEMA_VERSION:
-        data = MIGRATIONS[version](data)
+        data = MIGRATIONS[version - 1](data)
         version = data["schema"]
     return data, original
 
 
-def _optional(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    value = data.get(key)
-    if value is not None and type(value) is not kind:
-        raise HginError(f"{where}: '{key}' has the wrong type")
-    return value
+HAND_KEYS = frozenset(HAND_FIELDS)
+# The type of each optional field of a hand (a long journal reads thousands of hands).
+HAND_TYPES = tuple((k, int if k.endswith("deadwood") else str) for k in HAND_FIELDS[1:])
 
 
 def hand_from_dict(data: Any, where: str) -> Hand:
     """A hand read from JSON data, with every field's type and range checked."""
     if not isinstance(data, dict):
         raise HginError(f"{where} is not an object")
-    unknown = set(data) - set(HAND_FIELDS)
-    if unknown:
-        raise HginError(f"{where} has an unknown field '{sorted(unknown)[0]}'")
-    kind = data.get("kind")
-    if kind not in HAND_KINDS:
-        raise HginError(f"{where} has an unknown kind '{kind}'")
-    for key in ("deadwood", "opponent_deadwood"):
-        value = _optional(data, key, int, where)
-        if value is not None and not 0 <= value <= MAX_DEADWOOD:
+    if not data.keys() <= HAND_KEYS:
+        raise HginError(f"{where} has an unknown field '{sorted(data.keys() - HAND_KEYS)[0]}'")
+    if data.get("kind") not in HAND_KINDS:
+        raise HginError(f"{where} has an unknown kind '{data.get('kind')}'")
+    for key, kind in HAND_TYPES:
+        value: Any = data.get(key)
+        if value is not None and type(value) is not kind:
+            raise HginError(f"{where}: '{key}' has the wrong type")
+        if type(value) is int and not 0 <= value <= MAX_DEADWOOD:
             raise HginError(f"{where}: '{key}' {value} is out of range 0..{MAX_DEADWOOD}")
-    return Hand(
-        kind=kind,
-        player=_optional(data, "player", str, where),
-        deadwood=data.get("deadwood"),
-        opponent_deadwood=data.get("opponent_deadwood"),
-        upcard=_optional(data, "upcard", str, where),
-        hand_cards=_optional(data, "hand_cards", str, where),
-        opponent_cards=_optional(data, "opponent_cards", str, where),
-        recorded_at=_optional(data, "recorded_at", str, where),
-    )
+    return Hand(**data)
 
 
 def _count(value: Any, where: str, key: str) -> int:
@@ -210,6 +205,7 @@ FIELD_WRITERS: dict[str, Callable[[Any], Any]] = {
     "rules": rules_to_dict,
 }
 CHANGE_KEYS = ("number", "at", "kind", "text")
+CHANGE_FIELDS = {name: {*CHANGE_KEYS, *kind.fields} for name, kind in KINDS.items()}
 
 
 def _text(value: Any, where: str, key: str) -> str:
@@ -230,8 +226,8 @@ def change_from_dict(data: Any, number: int) -> Change:
     kind = KINDS.get(name) if isinstance(name, str) else None
     if kind is None or not isinstance(name, str):
         raise HginError(f"{where} has an unknown kind '{str(data.get('kind'))[:40]}'")
-    wanted = (*CHANGE_KEYS, *kind.fields)
-    if len(data) != len(wanted) or not all(k in data for k in wanted):
+    if data.keys() != CHANGE_FIELDS[name]:
+        wanted = (*CHANGE_KEYS, *kind.fields)
         unknown = set(data) - set(wanted)
         if unknown:
             raise HginError(f"{where} has an unknown field '{sorted(unknown)[0]}'")
@@ -258,10 +254,9 @@ def change_to_dict(change: Change) -> dict[str, Any]:
     return data
 
 
-def match_from_dict(data: Any) -> tuple[Match, str | None]:
-    """A match from current-schema JSON data, and a note when its stored sheet disagrees with
-    the sheet its journal gives (the journal decides; the next save rewrites the sheet).
-    Refuses anything malformed in the record, or a change that does not replay."""
+def match_from_dict(data: Any) -> Match:
+    """A match from current-schema JSON data; refuses anything malformed in the record, or a
+    change that does not replay. The stored sheet is for readers: it is never read."""
     if not isinstance(data, dict):
         raise HginError("it does not hold a JSON object")
     missing = [k for k in MATCH_KEYS if k not in data and k != "sheet"]
@@ -284,7 +279,7 @@ def match_from_dict(data: Any) -> tuple[Match, str | None]:
         raise HginError("'journal' must be a list")
     rules = rules_from_dict(data["rules"])
     journal = tuple(change_from_dict(c, n) for n, c in enumerate(data["journal"], 1))
-    match = Match(
+    return Match(
         id=data["id"],
         players=(players[0], players[1]),
         start_rules=rules,
@@ -292,8 +287,6 @@ def match_from_dict(data: Any) -> tuple[Match, str | None]:
         created=data["created"],
         journal=journal,
     )
-    sheet = sheet_to_dict(match.sheet, entered=False)
-    return match, sheet_difference(data.get("sheet"), sheet)
 
 
 def match_to_dict(match: Match) -> dict[str, Any]:
@@ -307,91 +300,24 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "first_dealer": match.first_dealer,
         "created": match.created,
         "journal": [change_to_dict(c) for c in match.journal],
-        # For readers only: read back, it is recomputed and its numbers merely compared.
-        "sheet": sheet_to_dict(match.sheet, entered=False),
+        "sheet": sheet_to_dict(match.sheet, entered=False),  # for readers: never read back
     }
 
 
-# Where a number stands in a sheet, as a tuple worded only when it is the one that differs:
-# a sheet of thousands of hands holds tens of thousands of numbers.
-Where = tuple[Any, ...]
+# Compact JSON, the text as is: the C encoder (made once: json.dumps makes one a call).
+_compact = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def _numbers(sheet: Any) -> list[tuple[Where, Any]]:
-    """The numbers of a stored or derived sheet as (where, value) pairs, in reading order;
-    wording (formulas, labels) and the copy of each entered hand are left out."""
-    pairs: list[tuple[Where, Any]] = []
-    for game in sheet["games"]:
-        number = game["number"]
-        for key in ("scores", "bonuses"):
-            for player, value in game[key].items():
-                pairs.append((("game", number, player, key), value))
-        pairs.append((("game", number, "winner"), game["winner"]))
-    for played in sheet["hands"]:
-        number = played["number"]
-        for key in ("result", "winner", "points", "games", "dealer"):
-            pairs.append((("hand", number, key), played[key]))
-    for player, value in sheet["wins"].items():
-        pairs.append((("wins", player), value))
-    for player, value in sheet["totals"].items():
-        pairs.append((("total", player), value))
-    pairs.append((("the dealer",), sheet["dealer"]))
-    pairs.append((("finished",), sheet["finished"]))
-    pairs.append((("the winner",), sheet["winner"]))
-    return pairs
+FIRST_LINE = f'{{"schema": {SCHEMA_VERSION}, '  # how every file of this version starts
 
 
-def _game(number: Any) -> str:
-    try:
-        return game_name(number)
-    except MALFORMED_SHEET:  # a stored sheet is read, never trusted
-        return str(number)
-
-
-def _worded(where: Where) -> str:
-    """'game II Ann bonus', 'hand 3 points', "Ann's wins", 'total Bob', 'the dealer'."""
-    match where:
-        case ("game", number, player, "scores"):
-            return f"game {_game(number)} {player}"
-        case ("game", number, player, "bonuses"):
-            return f"game {_game(number)} {player} bonus"
-        case ("game", number, "winner"):
-            return f"game {_game(number)} winner"
-        case ("hand", number, key):
-            return f"hand {number} {key}"
-        case ("wins", player):
-            return f"{player}'s wins"
-        case ("total", player):
-            return f"total {player}"
-    return str(where[0])
-
-
-def sheet_difference(stored: Any, derived: dict[str, Any]) -> str | None:
-    """None when a stored sheet's numbers agree with the derived sheet's (or none is stored);
-    else a phrase naming the first difference."""
-    if stored is None or stored == derived:  # the common case, compared whole and in C
-        return None
-    try:
-        said = _numbers(stored)
-    except MALFORMED_SHEET:
-        return "its stored sheet is unreadable; the next save rewrites it"
-    given = _numbers(derived)
-    for (where, value), (there, right) in zip(said, given, strict=False):
-        if where != there or value != right:
-            shown = _worded(where if where == there else there)
-            old = value if where == there else "nothing"
-            return (
-                f"its stored sheet said {shown} {_plain(old)}, the hands give {_plain(right)}; "
-                "the next save rewrites it"
-            )
-    if len(said) != len(given):
-        return "its stored sheet does not cover every hand; the next save rewrites it"
-    return None
-
-
-def _plain(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
-    return str(value)[:40]
+def match_text(match: Match) -> str:
+    """A match file's text: the record on its first line, one journal change a line (the
+    history diffs well), then the sheet for readers on the last; compact JSON throughout."""
+    data = match_to_dict(match)
+    journal, sheet = data.pop("journal"), data.pop("sheet")
+    # The journal encoded in one call, a line break put between its changes: each starts
+    # with its "number", and an unescaped quote never occurs inside a JSON string.
+    changes = _compact(journal)[1:-1].replace('}, {"number": ', '},\n{"number": ')
+    body = f"[\n{changes}\n]" if changes else "[]"
+    return f'{_compact(data)[:-1]}, "journal": {body},\n"sheet": {_compact(sheet)}}}\n'
