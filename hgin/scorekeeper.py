@@ -81,6 +81,15 @@ class Started(NamedTuple):
     notes: list[str]
 
 
+class Abandoned(NamedTuple):
+    """A match taken off the list, whether it was the current one, and the match current
+    now (None when none is)."""
+
+    match: Match
+    was_current: bool
+    current: MatchEntry | None
+
+
 class Listing(NamedTuple):
     """The stored matches as the list shows them, and the match files left out as unusable."""
 
@@ -532,8 +541,18 @@ class ScoreKeeper:
         return self.change(match, lambda loaded: editing.notice(loaded, now_text()))
 
     def undo(self, match: str | None = None) -> Outcome:
-        """Revert the latest change still in force, whatever its kind (repeatable)."""
+        """Revert the latest change still in force, whatever its kind (repeatable); straight
+        after `abandon` (no change since), bring the abandoned match back instead."""
         from hgin.engine import editing
+        from hgin.store.abandoned import bring_back, noted
+
+        if match is None and noted(self.store) is not None:
+            with self.store.locked():
+                back = bring_back(self.store)
+            if back is not None:
+                loaded = self.store.load(back)
+                first, second = loaded.players
+                return Outcome(loaded, f"Brought back match {back} ({first} v {second}).")
 
         return self.change(match, lambda loaded: editing.undo(loaded, now_text()))
 
@@ -603,6 +622,24 @@ class ScoreKeeper:
             else:
                 message += " The damaged file it replaced is kept as backup 1."
         return Outcome(restored, message)
+
+    def abandon(self, match: str | None = None) -> Abandoned:
+        """Take a match off the list (named, else the current one), its file kept as its
+        newest backup: `undo` straight after, or `restore_backup`, brings it back. If it was
+        the current match, the newest other match in play becomes current (if there is one)."""
+        from hgin.store.abandoned import abandon
+        from hgin.store.cache import MatchCache
+
+        named = self.match_id(match)
+        with self.store.locked():
+            match_id = self.store.find(named) if match is not None else self.match_id(None)
+            gone = self.store.load(match_id)
+            was_current = self.store.current_id() == match_id
+            others = [e for e in MatchCache(self.store).entries() if e.id != match_id]
+            in_play = next((e.id for e in others if not e.finished), None)
+            abandon(self.store, match_id, in_play)
+            current = self.store.current_id()
+        return Abandoned(gone, was_current, next((e for e in others if e.id == current), None))
 
     # -- settling up ---------------------------------------------------------------------
 
@@ -741,12 +778,17 @@ class ScoreKeeper:
 
         files = self._series
         chosen = files.find(series)
-        played = [self.store.load(m) for m in chosen.matches]
+        played = [self.store.load(m) for m in files.present(chosen)]  # not those abandoned
         state = standing(chosen, played)
         if state.finished:
             raise HginError(f"series {chosen.id} is over: {state.winner or 'nobody'} won it")
         if state.in_play is not None:
             raise HginError(f"match {state.in_play} of this series is still in play")
+        if not played:
+            raise HginError(
+                f"series {chosen.id} has no match left: 'hgin restore --backup -m "
+                f"{chosen.matches[-1]}' brings its last one back"
+            )
         last = played[-1]
 
         def extend(match: Match) -> Series:

@@ -43,11 +43,14 @@ LOCK_TIMEOUT = 5.0
 # (".cache.tsv.", ".index.json." and ".stats-cache.json." are caches of earlier releases.)
 HOME_TEMP_PREFIXES = (
     ".current.",
+    ".abandoned.",
     ".cache.json.",
     ".cache.tsv.",
     ".index.json.",
     ".stats-cache.json.",
 )
+# Names the match abandoned last, for `hgin undo` (see `hgin.store.abandoned`).
+ABANDONED_NOTE = "abandoned"
 MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
 
 
@@ -234,18 +237,20 @@ class Store:
         path = self.match_path(match.id)
         self.ensure_folders()
         old = read_bytes(path, cap=MATCH_CAP)
-        made = self._keep_old(match.id, path, old)
+        made = self.keep_old(match.id, path, old)
         try:
             write_atomic(path, text)
         except OSError as error:
-            self._forget(made)
+            self.forget(made)
             kept = "the previous version is kept" if old is not None else "nothing was saved"
             raise os_problem("save", path, error, then=kept) from None
         if made:
             backups.prune(self.backups_dir / match.id)
+        with contextlib.suppress(OSError):  # a change since: undo no longer brings it back
+            remove(self.home / ABANDONED_NOTE)
         return made[-1] if made else None
 
-    def _keep_old(self, match_id: str, path: Path, old: bytes | None) -> list[Path]:
+    def keep_old(self, match_id: str, path: Path, old: bytes | None) -> list[Path]:
         """Back up the version about to be replaced; returns the files made (to undo them)."""
         if old is None:
             return []
@@ -263,13 +268,13 @@ class Store:
                     made.append(kept)
             made.append(backups.write_backup(folder, old))
         except OSError as error:
-            self._forget(made)
+            self.forget(made)
             raise os_problem(
                 "back up", path, error, then=f"nothing was changed (backups go to {folder})"
             ) from None
         return made
 
-    def _forget(self, made: list[Path]) -> None:
+    def forget(self, made: list[Path]) -> None:
         for path in made:
             with contextlib.suppress(OSError):
                 remove(path)

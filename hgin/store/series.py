@@ -82,4 +82,9 @@ class SeriesFiles:
         return series_id
 
     def standing(self, series: Series) -> Standing:
-        return standing(series, [self.store.load(m) for m in series.matches])
+        """Where the series stands; a match abandoned (its file gone) does not count."""
+        return standing(series, [self.store.load(m) for m in self.present(series)])
+
+    def present(self, series: Series) -> list[str]:
+        """The series' matches whose files are there, in order."""
+        return [m for m in series.matches if self.store.match_path(m).exists()]

@@ -27,6 +27,7 @@ MODULES = {
     "log": "journal",
     "matches": "history",
     "use": "matches",
+    "abandon": "abandon",
     "rules": "rules",
     "series": "series",
     "count": "count",

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.application import JsonFlag, app, complete_known_player
+from hgin.cli.application import HginTyper, JsonFlag, app, complete_known_player, complete_match
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
@@ -24,8 +24,15 @@ PlayerFilter = Annotated[
 ]
 
 
-@app.command("matches")
+matches_app = HginTyper(rich_markup_mode=None)
+app.add_typer(
+    matches_app, name="matches", invoke_without_command=True, subcommand_metavar="[delete MATCH]"
+)
+
+
+@matches_app.callback()
 def list_matches(
+    ctx: typer.Context,
     player: PlayerFilter = None,
     finished: Annotated[
         bool | None,
@@ -37,7 +44,10 @@ def list_matches(
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """List stored matches, newest first; * marks the current one."""
+    """List stored matches, newest first; * marks the current one ('hgin matches delete'
+    takes one off the list, as 'hgin abandon' does)."""
+    if ctx.invoked_subcommand is not None:
+        return
     if player is not None and not player.strip():
         raise HginError("name a player after --player")
     keeper = ScoreKeeper()
@@ -56,6 +66,22 @@ def list_matches(
     else:
         typer.echo("No stored match fits.")
     warn_unreadable(listing.unreadable)
+
+
+@matches_app.command("delete")
+def delete_match(
+    match: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[MATCH]", help="As for 'hgin abandon'.", autocompletion=complete_match
+        ),
+    ] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,
+) -> None:
+    """Take a match off the list: the same as 'hgin abandon'."""
+    from hgin.cli.commands.abandon import abandon
+
+    abandon(match, yes)
 
 
 def warn_unreadable(ids: list[str]) -> None:

@@ -1,0 +1,117 @@
+"""An evening at the table: a match begun by mistake, the next match, the wrong match."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run, flat, snapshot
+
+
+def ids(run: Run) -> list[str]:
+    result = run("matches", "--json")
+    assert result.exit_code == 0, result.output
+    return [row["id"] for row in json.loads(result.stdout)]
+
+
+def current(hgin_home: Path) -> str:
+    return (hgin_home / "current").read_text().strip()
+
+
+def test_an_empty_match_is_abandoned_without_a_question(run: Run, hgin_home: Path) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    run("new", "Ann", "Bbo", "--dealer", "Ann")  # the typo
+    result = run("abandon")
+    assert result.exit_code == 0, result.output
+    assert "Abandoned match" in result.stdout and "Ann v Bbo, 0 hands" in result.stdout
+    assert "Now current: match" in flat(result.stdout) and "(Ann v Bob)" in result.stdout
+    assert [i.split("-", 3)[3] for i in ids(run)] == ["ann-bob"]
+    assert current(hgin_home).endswith("ann-bob")
+    # It is no longer "the latest with Ann".
+    chosen = run("show", "-m", "ann")
+    assert chosen.exit_code == 0 and "ann-bob (Ann v Bob), the latest with Ann" in chosen.stderr
+
+
+def test_a_match_with_hands_is_abandoned_only_when_confirmed(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    before = snapshot(hgin_home)
+    piped = run("abandon", input="y\n")  # nobody at a terminal to answer: refused
+    assert piped.exit_code == 1
+    assert piped.stderr.startswith("hgin: match 2026") and "'hgin abandon --yes'" in piped.stderr
+    monkeypatch.setattr("hgin.cli.commands.abandon.at_terminal", lambda: True)
+    for answer in ("n\n", "\n", "nope\n"):
+        refused = run("abandon", input=answer)
+        assert refused.exit_code == 1
+        assert "(Ann v Bob, 1 hand)? [y/N]" in refused.stdout
+        assert refused.stderr == "hgin: nothing was abandoned\n"
+        assert snapshot(hgin_home) == before
+    done = run("abandon", input="y\n")
+    assert done.exit_code == 0, done.output
+    assert "No match is current now" in done.stdout
+    assert ids(run) == [] and not (hgin_home / "current").exists()
+    assert run("show").exit_code == 1
+
+
+def test_undo_straight_after_brings_the_abandoned_match_back(run: Run, hgin_home: Path) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    match_file = next((hgin_home / "matches").glob("*.json"))
+    kept = match_file.read_bytes()
+    match_id = match_file.stem
+    assert run("abandon", "--yes").exit_code == 0
+    back = run("undo")
+    assert back.exit_code == 0, back.output
+    assert f"Brought back match {match_id} (Ann v Bob)." in back.stdout
+    assert match_file.read_bytes() == kept and current(hgin_home) == match_id
+    # A second undo is an ordinary undo again: it takes back the gin.
+    again = run("undo")
+    assert again.exit_code == 0 and "Brought back" not in again.stdout
+    assert json.loads(run("show", "--json").stdout)["hands"] == []
+
+
+def test_a_change_after_abandoning_makes_undo_mean_that_change(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    run("new", "Ann", "Cy", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    run("matches", "delete", "--yes")  # the same as abandon
+    assert [i.split("-", 3)[3] for i in ids(run)] == ["ann-bob"]
+    run("gin", "ann", "20")
+    undone = run("undo")
+    assert "Brought back" not in undone.stdout
+    assert len(json.loads(run("show", "--json").stdout)["hands"]) == 1
+    assert [i.split("-", 3)[3] for i in ids(run)] == ["ann-bob"]
+
+
+def test_restore_backup_brings_an_abandoned_match_back_later(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    match_id = ids(run)[0]
+    run("abandon", match_id, "--yes")
+    run("new", "Cy", "Dee", "--dealer", "Cy")
+    listed = run("restore", "--backup", "-m", match_id)
+    assert listed.exit_code == 0 and "1 hand" in listed.stdout
+    restored = run("restore", "--backup", "1", "-m", match_id)
+    assert restored.exit_code == 0, restored.output
+    assert sorted(ids(run)) == sorted([match_id, ids(run)[0]]) and len(ids(run)) == 2
+    assert run("undo").exit_code == 1  # nothing to undo in Cy v Dee: the note was forgotten
+
+
+def test_an_abandoned_series_match_stops_counting(run: Run) -> None:
+    run("series", "new", "Ann", "Bob", "--to", "1000", "--dealer", "Ann")
+    for _ in range(3):
+        run("gin", "ann", "80")
+    run("series", "next")
+    in_play = json.loads(run("series", "show", "--json").stdout)["in_play"]
+    assert run("abandon").exit_code == 0  # no hands: no question
+    data = json.loads(run("series", "show", "--json").stdout)
+    assert data["in_play"] is None and data["totals"] == {"Ann": 315, "Bob": 0}
+    assert in_play not in ids(run)
+    nxt = run("series", "next")
+    assert nxt.exit_code == 0, nxt.output
