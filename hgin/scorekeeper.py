@@ -308,6 +308,30 @@ class ScoreKeeper:
             lines.append(describe_left(left))
         return Started(match, [*lines, *chosen.notes])
 
+    def rematch(
+        self, match: str | None = None, *, dealer: str | None = None, series_only: bool = False
+    ) -> Started:
+        """The next match after a finished one (named, else the current one): the same
+        players and rules in force, first dealt by whoever the rules give its next deal to
+        (unless `dealer` is named); in a series not yet over, the series' next match (and
+        with `series_only`, refused outside one)."""
+        from hgin.reports.narrate import describe_new
+
+        last = self.load(match)
+        if not last.sheet.finished:
+            raise HginError(
+                f"match {last.id} is still in play: the next one starts once it is over"
+            )
+        files = self._series
+        series = [s for s in map(files.load, files.ids()) if last.id in s.matches]
+        if series and not files.standing(series[0]).finished:
+            started = self.series_next(series[0].id, dealer=dealer)[1]
+        elif series_only:
+            raise HginError(f"match {last.id} is in no series still in play: new starts the next")
+        else:
+            started = self.new_match(*last.players, last.rules, dealer or last.sheet.dealer)
+        return Started(started, [describe_new(started, chosen=dealer is not None, after=last.id)])
+
     def new_match(
         self,
         first: str,
@@ -764,14 +788,12 @@ class ScoreKeeper:
         return standing(made, [match]), match
 
     def series_next(
-        self,
-        series: str | None = None,
-        dealer: str | None = None,
-        chooser: random.Random | None = None,
+        self, series: str | None = None, dealer: str | None = None
     ) -> tuple[Standing, Match]:
         """Start the next match of a series (named, else the current one) once the last is
-        finished, with the same players and rules. Everything it shows is read before
-        anything is written, so nothing can fail once the match is saved."""
+        finished, with the same players and rules, first dealt by whoever the rules give the
+        last match's next deal to (unless `dealer` is named). Everything it shows is read
+        before anything is written, so nothing can fail once the match is saved."""
         import dataclasses
 
         from hgin.engine.series import standing
@@ -798,7 +820,8 @@ class ScoreKeeper:
                 raise HginError(f"series {chosen.id} changed meanwhile; try again")
             return dataclasses.replace(again, matches=(*again.matches, match.id))
 
-        match, _, made = self._create(*last.players, last.rules, dealer, chooser, extend)
+        first_dealer = dealer or last.sheet.dealer
+        match, _, made = self._create(*last.players, last.rules, first_dealer, None, extend)
         assert made is not None
         return standing(made, [*played, match]), match
 

@@ -171,11 +171,12 @@ def test_over_the_greeting_and_the_refusal_list_every_word_that_works(
     start = session.read_until("over> ")
     assert (
         "The match is over: nothing more to record (count, undo, redo, log, restore, show, "
-        "summary, edit, delete, help and quit still work)." in flat(start)
+        "summary, edit, delete, help and quit still work). Next: new (same players and "
+        "rules; in a series, its next match), or new NAME1 NAME2 [options]." in flat(start)
     )
     assert (
         "Type a word: count, undo, redo, log, restore, show, summary, edit, delete, help and "
-        "quit (help explains them)." in flat(start)
+        "quit (help explains them). Next: new" in flat(start)
     )
     session.type(b"g a 3\r")
     assert flat(session.read_until("over> ")) == (

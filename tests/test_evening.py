@@ -115,3 +115,66 @@ def test_an_abandoned_series_match_stops_counting(run: Run) -> None:
     assert in_play not in ids(run)
     nxt = run("series", "next")
     assert nxt.exit_code == 0, nxt.output
+
+
+def finish(run: Run, player: str = "ann") -> None:
+    for _ in range(3):  # three gins of 105 close the three games
+        assert run("gin", player, "80").exit_code == 0
+
+
+def test_rematch_keeps_players_and_rules_and_deals_as_the_rules_say(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann", "--gin-bonus", "20")
+    run("rules", "set", "undercut-bonus", "10")  # the rules in force go on, changes included
+    finish(run)  # Ann, Bob, Ann dealt: the next deal is Bob's
+    result = run("rematch")
+    assert result.exit_code == 0, result.output
+    assert "Bob deals first (next to deal after match 2026" in flat(result.stdout)
+    sheet = json.loads(run("show", "--json").stdout)
+    assert sheet["players"] == ["Ann", "Bob"] and sheet["hands"] == []
+    assert (sheet["rules"]["gin_bonus"], sheet["rules"]["undercut_bonus"]) == (20, 10)
+    # Classic rules: the winner of the last hand deals the next, so Ann deals first again.
+    run("new", "Ann", "Cy", "--rules", "classic", "--games", "1", "--dealer", "Ann")
+    run("gin", "ann", "80")
+    assert "Ann deals first (next to deal after match" in flat(run("rematch").stdout)
+    assert json.loads(run("show", "--json").stdout)["rules"]["games"] == 1
+    run("gin", "ann", "80")
+    assert "Cy deals first (chosen)" in run("rematch", "-d", "cy").stdout
+
+
+def test_rematch_refuses_a_match_in_play(run: Run, hgin_home: Path) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    before = snapshot(hgin_home)
+    refused = run("rematch")
+    assert refused.exit_code == 1
+    assert refused.stderr.startswith("hgin: match 2026-12") and "still in play" in refused.stderr
+    assert snapshot(hgin_home) == before
+
+
+def test_in_a_series_rematch_and_series_next_start_its_next_match(run: Run) -> None:
+    run("series", "new", "Ann", "Bob", "--to", "1000", "--dealer", "Ann")
+    finish(run)
+    result = run("rematch")
+    assert result.exit_code == 0, result.output
+    data = json.loads(run("series", "show", "--json").stdout)
+    assert len(data["matches"]) == 1 and data["in_play"] is not None
+    finish(run, "bob")  # Bob, Ann, Bob dealt: Ann deals next
+    nxt = run("series", "next")
+    assert nxt.exit_code == 0, nxt.output
+    assert "Ann deals first (next to deal after match 2026" in flat(nxt.stdout)
+
+
+def test_play_goes_on_to_the_next_match(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    lines = ["g a 80"] * 3 + ["series next", "new", "g b 10", "new Cy Dee --target 50 -d cy"]
+    result = run("play", input="\n".join(lines) + "\n")
+    assert result.exit_code == 1  # `series next` outside a series is refused
+    assert "hgin: match 2026" in result.stderr and "in no series" in result.stderr
+    out = flat(result.stdout)
+    assert "Next: new (same players and rules; in a series, its next match)" in out
+    assert "Bob deals first (next to deal after match" in out
+    assert "New match 2026-12-01-cy-dee. Cy deals first (chosen)." in out
+    sheet = json.loads(run("show", "--json").stdout)
+    assert sheet["players"] == ["Cy", "Dee"] and sheet["rules"]["target"] == 50
+    bob = json.loads(run("show", "--json", "-m", "bob").stdout)
+    assert [h["winner"] for h in bob["hands"]] == ["Bob"]

@@ -48,11 +48,14 @@ COMMANDS: tuple[Word, ...] = (
     Word("summary", "su", "summary", "the whole match, hand by hand"),
     Word("edit", "e", "edit N gin|knock|draw ...", "correct hand N"),
     Word("delete", "del", "delete N", "remove hand N"),
+    Word("new", "ne", "new [NAME1 NAME2 ...]", "the next match (same players, rules)"),
+    Word("series", "se", "series next", "the next match of the series"),
     Word("help", "h", "help [WORD]", "this list"),
     Word("quit", "q", "quit", "leave; every hand is saved"),
 )
 
 ENTRY_KINDS: tuple[Word, ...] = COMMANDS[:3]
+NEXT_MATCH = tuple(w for w in COMMANDS if w.name in ("new", "series"))
 ALIASES = {"?": "help", "exit": "quit", "bye": "quit"}
 ENTRY_EXAMPLE = "for example 'knock bob 4 20'"
 # Far more than the longest line a hand needs (two names, 21 cards, options); splitting words
@@ -128,7 +131,19 @@ class CountCards:
     opponent: str | None = None
 
 
-Action = Record | Edit | Delete | Restore | Simple | Help | CountCards
+@dataclass(frozen=True, slots=True)
+class NextMatch:
+    """Start the next match: the same players and rules (no names), or as `hgin new` does."""
+
+    first: str | None = None
+    second: str | None = None
+    rules: str | None = None
+    dealer: str | None = None
+    options: tuple[tuple[str, object], ...] = ()
+    series: bool = False  # `series next`: refused outside a series
+
+
+Action = Record | Edit | Delete | Restore | Simple | Help | CountCards | NextMatch
 
 
 def find_word(typed: str, kinds: bool = False) -> Word:
@@ -287,6 +302,12 @@ def parse_line(line: str) -> Action | None:
         if not positional:
             raise HginError(f"say which cards: {word.usage}")
         return CountCards(tuple(positional), values.get("opponent"))
+    if word.name == "series":
+        if [a.casefold() for a in args] != ["next"]:
+            raise HginError("type series next (the series' next match, once this one is over)")
+        return NextMatch(series=True)
+    if word.name == "new":
+        return parse_new(args)
     if word.name == "help":
         if len(args) > 1:
             raise HginError("type help, or help and one command word")
@@ -308,6 +329,41 @@ def parse_line(line: str) -> Action | None:
         raise HginError(f"{word.name} takes nothing more: type just {word.shortest}")
     name: Plain = word.name  # type: ignore[assignment]
     return Simple(name)
+
+
+def parse_new(words: Sequence[str]) -> NextMatch:
+    """`new`, or `new NAME1 NAME2` with `hgin new`'s options: `--rules R`, `--dealer NAME`
+    and every rule option (`--target 250`, `--rolling`, `--no-oklahoma`, `--games=1`)."""
+    from hgin.engine.rules import find_option
+
+    if not words:
+        return NextMatch()
+    if len(words) == 1:
+        raise HginError("type new for the same two players again, or new NAME1 NAME2")
+    named: dict[str, str] = {}  # --rules and --dealer
+    options: dict[str, object] = {}
+    rest = list(words[2:])
+    while rest:
+        flag, equals, value = rest.pop(0).partition("=")
+        option = None
+        if flag not in ("--rules", "-r", "--dealer", "-d"):
+            if not flag.startswith("--"):
+                raise HginError(f"'{flag}' is not an option: type new NAME1 NAME2 [--OPTION VALUE]")
+            off = flag.startswith("--no-") and not equals
+            option = find_option(flag[5:] if off else flag)
+            if option.kind == "switch" and not equals:
+                options[option.name] = not off
+                continue
+        if not equals:
+            if not rest:
+                raise HginError(f"{flag} needs a value")
+            value = rest.pop(0)
+        if option is None:
+            named["rules" if flag in ("--rules", "-r") else "dealer"] = value
+        else:
+            options[option.name] = option.parse(value)
+    rules, dealer = named.get("rules"), named.get("dealer")
+    return NextMatch(words[0], words[1], rules, dealer, tuple(options.items()))
 
 
 def entry_with(entry: TypedHand, upcard: str | None, big: bool) -> TypedHand:

@@ -16,10 +16,12 @@ from hgin.errors import HginError
 from hgin.play.parser import (
     COMMANDS,
     ENTRY_KINDS,
+    NEXT_MATCH,
     CountCards,
     Delete,
     Edit,
     Help,
+    NextMatch,
     Record,
     Restore,
     Simple,
@@ -53,14 +55,21 @@ def log_lines(match: Match) -> list[str]:
 
 
 def still_working() -> str:
-    """The words that still work once the match is over: every one but the kinds of hand."""
-    names = [word.name for word in COMMANDS if word not in ENTRY_KINDS and word.name != "notice"]
+    """The words that still work once the match is over: every one but the kinds of hand
+    (and those that start the next match)."""
+    left = (*ENTRY_KINDS, *NEXT_MATCH)
+    names = [word.name for word in COMMANDS if word not in left and word.name != "notice"]
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+NEXT = (
+    "Next: new (same players and rules; in a series, its next match), or new NAME1 NAME2 [options]"
+)
 
 
 def over_note() -> str:
     """Said when the match ends, and again whenever its sheet is shown."""
-    return f"The match is over: nothing more to record ({still_working()} still work)."
+    return f"The match is over: nothing more to record ({still_working()} still work). {NEXT}."
 
 
 def finished_refusal() -> str:
@@ -71,7 +80,7 @@ def finished_refusal() -> str:
 def greeting(match: Match) -> str:
     """The first words at a terminal, with the match's own players as the example."""
     if match.sheet.finished:
-        return f"Type a word: {still_working()} (help explains them)."
+        return f"Type a word: {still_working()} (help explains them). {NEXT}."
     first, second = (typed_name(player) for player in match.players)
     return f"Type a hand: gin {first} 18, knock {second} 7 12, draw; or help."
 
@@ -146,7 +155,25 @@ class TableSession:
             return self._changed(keeper.delete(action.number, match=match_id))
         if isinstance(action, Restore):
             return self._changed(keeper.restore(action.number, match=match_id))
+        if isinstance(action, NextMatch):
+            return self._next(action)
         return self._simple(action)
+
+    def _next(self, action: NextMatch) -> Reply:
+        """Start the next match and carry on in it."""
+        if action.first is None or action.second is None:
+            started = self.keeper.rematch(self.match_id, series_only=action.series)
+        else:
+            options = dict(action.options)
+            started = self.keeper.new(
+                action.first,
+                action.second,
+                rules=action.rules,
+                options=options,
+                dealer=action.dealer,
+            )
+        self.match_id, self.match = started.match.id, started.match
+        return Reply(tuple(started.notes), sheet=started.match)
 
     def _counted(self, entry: TypedHand) -> Reply:
         """A gin or knock counted from the cards, shown with the count it came from."""

@@ -197,9 +197,10 @@ def _cell(game: Game, player: str) -> str:
     return str(game.scores[player] + game.bonuses[player])
 
 
-def describe_new(match: Match, *, chosen: bool) -> str:
-    """'New match 2026-11-30-ann-bob. Bob deals first (chosen).'"""
-    how = "chosen" if chosen else "drawn by lot"
+def describe_new(match: Match, *, chosen: bool, after: str | None = None) -> str:
+    """'New match 2026-11-30-ann-bob. Bob deals first (chosen).'; `after`: the match it
+    follows, whose next deal the rules gave to its first dealer."""
+    how = "chosen" if chosen else f"next to deal after match {after}" if after else "drawn by lot"
     return f"New match {match.id}. {match.first_dealer} deals first ({how})."
 
 

@@ -22,6 +22,7 @@ MODULES = {
     "settle": "settle",
     "play": "play",
     "board": "board",
+    "rematch": "rematch",
     "edit": "editing",
     "delete": "editing",
     "log": "journal",

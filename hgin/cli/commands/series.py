@@ -115,7 +115,7 @@ def series_new(
         state,
         [
             f"New series {state.series.id}; match {match.id} started, "
-            f"{match.first_dealer} deals first."
+            f"{match.first_dealer} deals first ({'chosen' if dealer else 'drawn by lot'})."
         ],
     )
 
@@ -126,8 +126,11 @@ def series_next(
     dealer: DealerOption = None,
 ) -> None:
     """Start the series' next match once the last one is finished."""
+    from hgin.reports.narrate import describe_new
+
     state, match = ScoreKeeper().series_next(series, dealer=dealer)
-    print_standing(state, [f"Match {match.id} started, {match.first_dealer} deals first."])
+    after = state.per_match[-1][0]  # the finished match whose next deal the rules gave
+    print_standing(state, [describe_new(match, chosen=dealer is not None, after=after)])
 
 
 @series_app.command("show")
