@@ -426,6 +426,32 @@ class ScoreKeeper:
 
         return self.change(match, lambda loaded: editing.record(loaded, hand(loaded), now_text()))
 
+    def _player(self, match: Match, typed: str) -> str:
+        """The player of `match` that `typed` names; when none is, and they play in exactly
+        one other match in play, the refusal says so and how to switch to it."""
+        from hgin.engine.names import candidates_for, fold, shown
+        from hgin.store.cache import MatchCache
+
+        try:
+            return match.player(typed)
+        except HginError:
+            if candidates_for(typed, match.players):
+                raise
+            entries = [e for e in MatchCache(self.store).entries() if e.id != match.id]
+            found = [e for e in entries if len(candidates_for(typed, e.players)) == 1]
+            in_play = [e for e in found if not e.finished]
+            if len(in_play) != 1:
+                raise
+        other, (first, second) = in_play[0], match.players
+        name = candidates_for(typed, other.players)[0]
+        people = {fold(n) for n in candidates_for(typed, (n for e in entries for n in e.players))}
+        # `use NAME` picks the latest match with that one person: else name the match itself.
+        switch = shown(typed) if len(people) == 1 and found[0] is other else other.id
+        raise HginError(
+            f"'{shown(typed)}' is not in {first} v {second}; {name} plays in {other.id}: "
+            f"hgin use {switch}, or add -m {switch}"
+        ) from None
+
     def gin(
         self,
         player: str,
@@ -441,7 +467,7 @@ class ScoreKeeper:
         return self.record(
             lambda m: Hand(
                 "big_gin" if big else "gin",
-                player=m.player(player),
+                player=self._player(m, player),
                 opponent_deadwood=opponent_deadwood,
                 upcard=upcard,
                 recorded_at=now_text(),
@@ -464,7 +490,7 @@ class ScoreKeeper:
         return self.record(
             lambda m: Hand(
                 "knock",
-                player=m.player(knocker),
+                player=self._player(m, knocker),
                 deadwood=deadwood,
                 opponent_deadwood=opponent_deadwood,
                 upcard=upcard,
@@ -523,7 +549,7 @@ class ScoreKeeper:
         from hgin.engine.card_entry import record_counted
 
         outcome = self.record(
-            lambda m: record_counted(counted, m.rules, m.player(player), upcard, now_text()),
+            lambda m: record_counted(counted, m.rules, self._player(m, player), upcard, now_text()),
             match,
         )
         return CardOutcome(outcome.match, outcome.message, counted)

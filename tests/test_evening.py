@@ -40,10 +40,14 @@ def test_a_match_with_hands_is_abandoned_only_when_confirmed(
 ) -> None:
     run("new", "Ann", "Bob", "--dealer", "Ann")
     run("gin", "ann", "10")
+    match_id = ids(run)[0]
     before = snapshot(hgin_home)
     piped = run("abandon", input="y\n")  # nobody at a terminal to answer: refused
     assert piped.exit_code == 1
-    assert piped.stderr.startswith("hgin: match 2026") and "'hgin abandon --yes'" in piped.stderr
+    assert (
+        piped.stderr.startswith(f"hgin: match {match_id} has hands")
+        and "'hgin abandon --yes'" in piped.stderr
+    )
     monkeypatch.setattr("hgin.cli.commands.abandon.at_terminal", lambda: True)
     for answer in ("n\n", "\n", "nope\n"):
         refused = run("abandon", input=answer)
@@ -128,7 +132,8 @@ def test_rematch_keeps_players_and_rules_and_deals_as_the_rules_say(run: Run) ->
     finish(run)  # Ann, Bob, Ann dealt: the next deal is Bob's
     result = run("rematch")
     assert result.exit_code == 0, result.output
-    assert "Bob deals first (next to deal after match 2026" in flat(result.stdout)
+    first_id = ids(run)[1]
+    assert f"Bob deals first (next to deal after match {first_id})." in flat(result.stdout)
     sheet = json.loads(run("show", "--json").stdout)
     assert sheet["players"] == ["Ann", "Bob"] and sheet["hands"] == []
     assert (sheet["rules"]["gin_bonus"], sheet["rules"]["undercut_bonus"]) == (20, 10)
@@ -144,10 +149,11 @@ def test_rematch_keeps_players_and_rules_and_deals_as_the_rules_say(run: Run) ->
 def test_rematch_refuses_a_match_in_play(run: Run, hgin_home: Path) -> None:
     run("new", "Ann", "Bob", "--dealer", "Ann")
     run("gin", "ann", "10")
+    match_id = ids(run)[0]
     before = snapshot(hgin_home)
     refused = run("rematch")
     assert refused.exit_code == 1
-    assert refused.stderr.startswith("hgin: match 2026-12") and "still in play" in refused.stderr
+    assert refused.stderr.startswith(f"hgin: match {match_id} is still in play")
     assert snapshot(hgin_home) == before
 
 
@@ -161,7 +167,7 @@ def test_in_a_series_rematch_and_series_next_start_its_next_match(run: Run) -> N
     finish(run, "bob")  # Bob, Ann, Bob dealt: Ann deals next
     nxt = run("series", "next")
     assert nxt.exit_code == 0, nxt.output
-    assert "Ann deals first (next to deal after match 2026" in flat(nxt.stdout)
+    assert f"Ann deals first (next to deal after match {data['in_play']})." in flat(nxt.stdout)
 
 
 def test_play_goes_on_to_the_next_match(run: Run) -> None:
@@ -169,12 +175,40 @@ def test_play_goes_on_to_the_next_match(run: Run) -> None:
     lines = ["g a 80"] * 3 + ["series next", "new", "g b 10", "new Cy Dee --target 50 -d cy"]
     result = run("play", input="\n".join(lines) + "\n")
     assert result.exit_code == 1  # `series next` outside a series is refused
-    assert "hgin: match 2026" in result.stderr and "in no series" in result.stderr
+    assert "is in no series still in play: new starts the next" in result.stderr
     out = flat(result.stdout)
     assert "Next: new (same players and rules; in a series, its next match)" in out
     assert "Bob deals first (next to deal after match" in out
-    assert "New match 2026-12-01-cy-dee. Cy deals first (chosen)." in out
+    assert "-cy-dee. Cy deals first (chosen)." in out
     sheet = json.loads(run("show", "--json").stdout)
     assert sheet["players"] == ["Cy", "Dee"] and sheet["rules"]["target"] == 50
     bob = json.loads(run("show", "--json", "-m", "bob").stdout)
     assert [h["winner"] for h in bob["hands"]] == ["Bob"]
+
+
+def test_a_player_of_another_match_in_play_is_named_with_the_way_there(
+    run: Run, hgin_home: Path
+) -> None:
+    run("new", "Anna", "Annie", "--dealer", "Anna")
+    run("new", "Zoë", "José María", "--dealer", "Zoë")
+    anna = ids(run)[1]
+    before = snapshot(hgin_home)
+    for command in (("gin", "anna", "10"), ("knock", "anna", "3", "10")):
+        refused = run(*command)
+        assert refused.exit_code == 1 and snapshot(hgin_home) == before
+        assert refused.stderr == (
+            f"hgin: 'anna' is not in Zoë v José María; Anna plays in {anna}: "
+            "hgin use anna, or add -m anna\n"
+        )
+    assert run("gin", "anna", "10", "-m", "anna").exit_code == 0  # the way it names works
+    # 'ann' could be Anna or Annie there: no match to point to.
+    assert "not a player in this match (Zoë or José María)" in run("gin", "ann", "10").stderr
+    # A newer, finished match with Anna is what 'use anna' would pick: the hint names the id.
+    run("new", "Anna", "Bob", "--games", "1", "--dealer", "Anna")
+    run("gin", "anna", "80")
+    run("use", "zo")
+    assert run("gin", "anna", "10").stderr.endswith(f"hgin use {anna}, or add -m {anna}\n")
+    # Two matches in play with Anna: no single match to point to.
+    run("new", "Anna", "Cy", "--dealer", "Cy")
+    run("use", "zo")
+    assert "not a player in this match" in run("gin", "anna", "10").stderr
