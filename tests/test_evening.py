@@ -212,3 +212,44 @@ def test_a_player_of_another_match_in_play_is_named_with_the_way_there(
     run("new", "Anna", "Cy", "--dealer", "Cy")
     run("use", "zo")
     assert "not a player in this match" in run("gin", "anna", "10").stderr
+
+
+def test_one_shot_commands_take_the_short_forms_of_play(run: Run) -> None:
+    run("ne", "Ines", "Oskar", "--dealer", "oskar")
+    knock = run("k", "o", "7", "12")
+    assert knock.exit_code == 0, knock.output
+    assert "Knock: Oskar scores 12 − 7 = 5 in game I." in knock.stdout
+    assert run("g", "i", "18").exit_code == 0 and run("d").exit_code == 0
+    assert "Undone: change 3" in run("u").stdout
+    assert "--big belongs to gin or edit, not to knock" in run("k", "i", "3", "9", "--big").output
+    help_text = flat(run("--help").stdout)
+    assert "Short forms, as in 'hgin play':" in help_text
+    pairs = help_text.split("Short forms, as in 'hgin play': ")[1].split(" (")[0].split(", ")
+    assert len(pairs) == 15
+    for pair in pairs:
+        short, name = pair.split()
+        assert run(short, "--help").stdout.startswith(f"Usage: hgin {name} ")
+    assert run("h").exit_code == 2  # help is --help
+
+
+def test_a_missing_or_extra_count_is_one_usage_line(run: Run, hgin_home: Path) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    before = snapshot(hgin_home)
+    cases = {
+        ("knock", "ann", "5"): "hgin: the opponent's deadwood is missing (or give the cards with "
+        "--opponent): hgin knock PLAYER KNOCKER_DEADWOOD OPPONENT_DEADWOOD\n",
+        ("knock", "ann"): "hgin: the knocker's deadwood is missing (or give the cards with "
+        "--hand): hgin knock PLAYER KNOCKER_DEADWOOD OPPONENT_DEADWOOD\n",
+        ("gin", "ann"): "hgin: the opponent's deadwood is missing (or give the cards with "
+        "--opponent): hgin gin PLAYER OPPONENT_DEADWOOD\n",
+        ("gin", "ann", "18", "12"): "hgin: '12' is one count too many: gin takes only the "
+        "opponent's deadwood: hgin gin PLAYER OPPONENT_DEADWOOD\n",
+        ("k", "ann", "3", "9", "4", "2"): "hgin: '4 2' are 2 counts too many: knock takes only "
+        "the knocker's and the opponent's deadwood: hgin knock PLAYER KNOCKER_DEADWOOD "
+        "OPPONENT_DEADWOOD\n",
+    }
+    for args, line in cases.items():
+        result = run(*args)
+        assert (result.exit_code, result.stderr, result.stdout) == (2, line, ""), args
+    assert snapshot(hgin_home) == before
+    assert "Error: No such option: --bogus" in run("gin", "ann", "18", "--bogus").stderr

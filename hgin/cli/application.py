@@ -166,6 +166,11 @@ class HginTyper(typer.Typer):
 class HginGroup(HelpGroup):
     """Turns every HginError raised below it into one line on stderr and exit status 1."""
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        from hgin.cli.commands import full_name
+
+        return super().resolve_command(ctx, [full_name(args[0]), *args[1:]] if args else args)
+
     def list_commands(self, ctx: Any) -> list[str]:
         names: list[str] = super().list_commands(ctx)
         order = _command_order()
@@ -288,6 +293,9 @@ app = HginTyper(
     cls=HginGroup,
     name="hgin",
     help="Keep the score of Hollywood Gin played with real cards.",
+    epilog="Short forms, as in 'hgin play': g gin, k knock, d draw, c count, u undo, r redo, "
+    "n notice, l log, res restore, s show, su summary, e edit, del delete, ne new, "
+    "se series ('hgin k o 7 12').",
     invoke_without_command=True,
     add_completion=True,
     pretty_exceptions_show_locals=False,
@@ -438,14 +446,14 @@ def main() -> None:
     """Entry point of the `hgin` command."""
     import os
 
-    from hgin.cli.commands import load
+    from hgin.cli.commands import full_name, load
     from hgin.cli.startup import collect_rarely, command_word, only_the_command, spare_the_exit
 
     collect_rarely()
     try:
         typed = command_word(sys.argv[1:], os.environ)
         load(typed)
-        only_the_command(app, typed)(prog_name="hgin")
+        only_the_command(app, typed and full_name(typed))(prog_name="hgin")
     finally:
         spare_the_exit()
 

@@ -41,9 +41,24 @@ MODULES = {
 }
 
 
+def full_name(word: str) -> str:
+    """The command a typed word names: itself, or the command it is a short form of, as in
+    `hgin play` (`k` knock, `su` summary, `del` delete)."""
+    if word in MODULES:
+        return word
+    from hgin.errors import HginError
+    from hgin.play.parser import find_word
+
+    try:
+        name = find_word(word).name
+    except HginError:
+        return word
+    return name if name in MODULES else word
+
+
 def load(command: str | None) -> None:
     """Register `command` (a name as typed), or every command when it names none."""
-    module = MODULES.get(command or "")
+    module = MODULES.get(full_name(command or ""))
     if module is None:
         load_all()
     else:

@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import MatchOption, app, complete_player, refuse_option_word
+from hgin.cli.application import MatchOption, app, complete_player, misplaced, refuse_option_word
 from hgin.errors import HginError
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 
-COUNTS = {"ignore_unknown_options": True}
+COUNTS = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 PlayerArgument = Annotated[
     str,
@@ -69,11 +69,34 @@ OpponentCards = Annotated[
 ]
 
 
-def missing(argument: str, what: str, cards_flag: str) -> typer.BadParameter:
-    """A usage error (exit 2) for a count that is neither typed nor given as cards."""
-    return typer.BadParameter(
-        f"give {what} or the cards with {cards_flag}", param_hint=f"'{argument}'"
-    )
+def usage_line(command: str, problem: str) -> typer.Exit:
+    """A count missing or too many: one line on stderr and a usage error (exit 2), not a
+    usage block."""
+    counts = {"gin": "OPPONENT_DEADWOOD", "knock": "KNOCKER_DEADWOOD OPPONENT_DEADWOOD"}
+    typer.echo(f"hgin: {problem}: hgin {command} PLAYER {counts[command]}", err=True)
+    return typer.Exit(2)
+
+
+def missing(command: str, what: str, cards_flag: str) -> typer.Exit:
+    """A count that is neither typed nor given as cards."""
+    return usage_line(command, f"{what} is missing (or give the cards with {cards_flag})")
+
+
+def no_extra(ctx: typer.Context, command: str, *counts: str | None) -> None:
+    """Refuse words after the counts: an unknown option among the words as the parser does
+    (naming the commands it belongs to), one count too many in one line."""
+    from typer._click.exceptions import UsageError
+
+    from hgin.engine.counts import WHOLE
+
+    for word in [*filter(None, counts), *ctx.args]:
+        if word.startswith("-") and not WHOLE.fullmatch(word):
+            raise UsageError(misplaced(word, command) or f"No such option: {word}", ctx)
+    if ctx.args:
+        many = "is one count" if len(ctx.args) == 1 else f"are {len(ctx.args)} counts"
+        takes = "the knocker's and the opponent's" if command == "knock" else "the opponent's"
+        extra = f"'{' '.join(ctx.args)}' {many} too many"
+        raise usage_line(command, f"{extra}: {command} takes only {takes} deadwood")
 
 
 def show_counted(outcome: CardOutcome) -> None:
@@ -89,6 +112,7 @@ def show_counted(outcome: CardOutcome) -> None:
 
 @app.command(context_settings=COUNTS)
 def gin(
+    ctx: typer.Context,
     winner: PlayerArgument,
     opponent_deadwood: Annotated[
         str | None,
@@ -106,11 +130,12 @@ def gin(
     match: MatchOption = None,
 ) -> None:
     """Record a gin: PLAYER went out with no deadwood (counted from the cards if given)."""
+    no_extra(ctx, "gin", opponent_deadwood)
     (count,) = typed_counts("gin", winner, [opponent_deadwood], ["the opponent's deadwood"])
     keeper = ScoreKeeper()
     if hand is None and opponent is None:
         if count is None:
-            raise missing("OPPONENT_DEADWOOD", "the opponent's deadwood", "--opponent")
+            raise missing("gin", "the opponent's deadwood", "--opponent")
         show_outcome(keeper.gin(winner, count, big=big, upcard=upcard, match=match))
         return
     outcome = keeper.gin_from_cards(
@@ -127,6 +152,7 @@ def gin(
 
 @app.command(context_settings=COUNTS)
 def knock(
+    ctx: typer.Context,
     knocker: PlayerArgument,
     knocker_deadwood: Annotated[
         str | None,
@@ -154,6 +180,7 @@ def knock(
 
     With --hand and --opponent hgin counts both hands, the opponent's layoffs included.
     """
+    no_extra(ctx, "knock", knocker_deadwood, opponent_deadwood)
     mine, theirs = typed_counts(
         "knock",
         knocker,
@@ -163,9 +190,9 @@ def knock(
     keeper = ScoreKeeper()
     if hand is None and opponent is None:
         if mine is None:
-            raise missing("KNOCKER_DEADWOOD", "the knocker's deadwood", "--hand")
+            raise missing("knock", "the knocker's deadwood", "--hand")
         if theirs is None:
-            raise missing("OPPONENT_DEADWOOD", "the opponent's deadwood", "--opponent")
+            raise missing("knock", "the opponent's deadwood", "--opponent")
         show_outcome(keeper.knock(knocker, mine, theirs, upcard=upcard, match=match))
         return
     if hand is None or opponent is None:
