@@ -253,3 +253,21 @@ def test_a_missing_or_extra_count_is_one_usage_line(run: Run, hgin_home: Path) -
         assert (result.exit_code, result.stderr, result.stdout) == (2, line, ""), args
     assert snapshot(hgin_home) == before
     assert "Error: No such option: --bogus" in run("gin", "ann", "18", "--bogus").stderr
+
+
+def test_show_after_the_match_file_was_lost_points_to_its_backups(
+    run: Run, hgin_home: Path
+) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    run("gin", "ann", "10")
+    run("gin", "ann", "20")
+    match_file = next((hgin_home / "matches").glob("*.json"))
+    match_file.unlink()
+    shown = run("show")
+    assert shown.exit_code == 1
+    assert shown.stderr == (
+        f"hgin: the file of match {match_file.stem} is gone; 'hgin restore --backup -m "
+        f"{match_file.stem}' lists its backups to bring back\n"
+    )
+    assert run("restore", "--backup", "1", "-m", match_file.stem).exit_code == 0
+    assert len(json.loads(run("show", "--json").stdout)["hands"]) == 1

@@ -200,13 +200,15 @@ class Store:
 
     def read_raw(self, match_id: str) -> bytes:
         """The bytes of a match file, refusing a missing, unreadable or oversized one."""
-        raw = read_bytes(
-            self.match_path(match_id),
-            cap=MATCH_CAP,
-            missing=f"no match '{match_id}' (see 'hgin matches')",
-        )
-        assert raw is not None  # a missing file was refused
-        return raw
+        raw = read_bytes(self.match_path(match_id), cap=MATCH_CAP)
+        if raw is not None:
+            return raw
+        if match_id in self.known_ids():  # its backups are left
+            raise HginError(
+                f"the file of match {match_id} is gone; 'hgin restore --backup -m {match_id}' "
+                "lists its backups to bring back"
+            )
+        raise HginError(f"no match '{match_id}' (see 'hgin matches')")
 
     def load(self, match_id: str) -> Match:
         """Read, migrate and validate a match file; anything wrong is refused, never reset."""
