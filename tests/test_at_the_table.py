@@ -209,17 +209,19 @@ def test_a_doubled_shutout_without_boxes(run: Run) -> None:
     )
 
 
-def test_the_demo_shows_its_new_command_before_the_first_sheet(run: Run) -> None:
+def test_the_demo_fits_a_screen_and_ends_with_what_to_type_next(run: Run) -> None:
     result = run("demo")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "$ hgin new Ann Bob --rules friendly --dealer Bob"
-    assert lines[1].startswith("Ann v Bob · friendly rules · 3 games to 100")
-    first_sheet = result.stdout.split("$ hgin knock")[0]
-    match_id = lines[1].rsplit(" ", 1)[1]
-    assert first_sheet.rstrip().endswith(
-        f"Next deal: Bob.\nNew match {match_id}. Bob deals first (chosen)."
-    )
+    assert lines[1].startswith("New match ") and lines[1].endswith(". Bob deals first (chosen).")
+    assert lines[2:4] == ["$ hgin knock Ann 4 34", "Knock: Ann scores 34 − 4 = 30 in game I."]
+    assert len(lines) <= 40  # at 100 columns: read without scrolling back
+    assert [line.split()[:2] for line in lines[-3:]] == [
+        ["hgin", "new"],
+        ["hgin", "gin"],
+        ["hgin", "play"],
+    ]
 
 
 def test_new_names_the_unfinished_match_it_leaves(run: Run, show_json) -> None:

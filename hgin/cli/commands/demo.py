@@ -42,7 +42,7 @@ def demo(
     """Play a sample match in a throw-away folder; your own matches are not touched."""
     import tempfile
 
-    from hgin.cli.render import print_lines, print_sheet, print_summary
+    from hgin.cli.render import print_lines, print_sheet
     from hgin.engine.rules import PROFILES
     from hgin.reports.narrate import describe_new
 
@@ -51,10 +51,19 @@ def demo(
         keeper = ScoreKeeper(Path(folder))
         print_lines([f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob"])
         match = keeper.new_match("Ann", "Bob", profile, dealer="Bob")
-        print_sheet(match, [describe_new(match, chosen=True)])
-        for words in DEMO_HANDS:
-            print_lines(["", "$ hgin " + " ".join(words)])
-            outcome = play_demo_hand(keeper, words)
-            print_sheet(outcome.match, outcome.lines)
-        print_lines(["", "$ hgin summary"])
-        print_summary(keeper.load())
+        print_lines([describe_new(match, chosen=True)])
+        for words in DEMO_HANDS[:-1]:  # each hand's sentence; the sheet once, at the end
+            print_lines(["$ hgin " + " ".join(words), *play_demo_hand(keeper, words).lines])
+        print_lines(["$ hgin " + " ".join(DEMO_HANDS[-1])])
+        outcome = play_demo_hand(keeper, DEMO_HANDS[-1])
+        print_sheet(outcome.match, outcome.lines)
+    print_lines(NEXT_STEPS)
+
+
+NEXT_STEPS = (
+    "",
+    "Your turn ('hgin summary' tells a match hand by hand):",
+    "  hgin new NAME1 NAME2   start a match (first dealer by lot)",
+    "  hgin gin NAME 18       after each hand; or knock NAME 7 12, or draw",
+    "  hgin play              a whole match, one short line a hand",
+)
