@@ -4,53 +4,41 @@ Any later save forgets the note (`Store.save`), so undo then means the latest ch
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
-from hgin.errors import HginError
 from hgin.store.guard import MATCH_CAP, SMALL_CAP, os_problem, read_bytes, remove, write_atomic
 from hgin.store.matches import ABANDONED_NOTE, MATCH_ID, Store
 
 
-def note_path(store: Store) -> Path:
-    return store.home / ABANDONED_NOTE
-
-
-def noted(store: Store) -> tuple[str, str, str | None] | None:
-    """The match abandoned last, its backup's file name and the match current before it
-    (None for none); None when no note is left or it is not one hgin wrote."""
-    raw = read_bytes(note_path(store), cap=SMALL_CAP)
+def noted(store: Store) -> list[str] | None:
+    """The note of the match abandoned last: its identifier, its backup's file name and the
+    match current before it ('-' for none); None when there is no note hgin wrote."""
+    raw = read_bytes(store.home / ABANDONED_NOTE, cap=SMALL_CAP)
     words = raw.decode("utf-8", "replace").split() if raw is not None else []
-    if len(words) != 3 or not MATCH_ID.fullmatch(words[0]):
-        return None
-    before = words[2] if MATCH_ID.fullmatch(words[2]) else None
-    return words[0], words[1], before
+    return words if len(words) == 3 and MATCH_ID.fullmatch(words[0]) else None
 
 
 def abandon(store: Store, match_id: str, now_current: str | None) -> Path:
     """Keep the match file as its newest backup, note it, remove the file and make
     `now_current` the current match if this one was (call under the lock); the backup."""
-    from hgin.store import backups
-
     path = store.match_path(match_id)
     raw = read_bytes(path, cap=MATCH_CAP, missing=f"no match '{match_id}' (see 'hgin matches')")
-    assert raw is not None
     current = store.current_id()
     made = store.keep_old(match_id, path, raw)
-    backup = made[-1]
     try:
-        note = f"{match_id}\n{backup.name}\n{current or '-'}\n"
-        write_atomic(note_path(store), note)
+        write_atomic(
+            store.home / ABANDONED_NOTE, f"{match_id}\n{made[-1].name}\n{current or '-'}\n"
+        )
         remove(path)
     except OSError as error:
         store.forget(made)
         raise os_problem("abandon", path, error, then="nothing was changed") from None
-    backups.prune(store.backups_dir / match_id)
-    if current == match_id:
-        if now_current is None:
-            remove(store.current_file)
-        else:
-            store.set_current(now_current)
-    return backup
+    if current == match_id and now_current is None:
+        remove(store.current_file)
+    elif current == match_id and now_current is not None:
+        store.set_current(now_current)
+    return made[-1]
 
 
 def bring_back(store: Store) -> str | None:
@@ -59,24 +47,18 @@ def bring_back(store: Store) -> str | None:
     found = noted(store)
     if found is None:
         return None
-    match_id, backup_name, before = found
+    match_id, backup, before = found
     path = store.match_path(match_id)
-    raw = read_bytes(store.backups_dir / match_id / backup_name, cap=MATCH_CAP)
-    if raw is None or path.exists():
-        forget_note(store)
+    raw = read_bytes(store.backups_dir / match_id / backup, cap=MATCH_CAP)
+    if raw is not None and not path.exists():
+        try:
+            write_atomic(path, raw, replace=False)
+        except OSError as error:
+            raise os_problem("bring back", path, error, then="nothing was changed") from None
+    with contextlib.suppress(OSError):
+        remove(store.home / ABANDONED_NOTE)
+    if raw is None:
         return None
-    try:
-        write_atomic(path, raw, replace=False)
-    except OSError as error:
-        raise os_problem("bring back", path, error, then="nothing was changed") from None
-    forget_note(store)
     if before == match_id:
         store.set_current(match_id)
     return match_id
-
-
-def forget_note(store: Store) -> None:
-    try:
-        remove(note_path(store))
-    except OSError as error:
-        raise HginError(f"cannot remove {note_path(store)}: {error.strerror}") from None
