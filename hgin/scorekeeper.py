@@ -390,6 +390,7 @@ class ScoreKeeper:
                 files.append(self._series.file(made))
             files.append((self.store.current_file, f"{match.id}\n".encode()))
             write_files(files)
+            self.store.forget_abandoned()
         return match, left, made
 
     def _unfinished_current(self) -> Match | None:

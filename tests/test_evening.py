@@ -105,6 +105,10 @@ def test_restore_backup_brings_an_abandoned_match_back_later(run: Run) -> None:
     assert restored.exit_code == 0, restored.output
     assert sorted(ids(run)) == sorted([match_id, ids(run)[0]]) and len(ids(run)) == 2
     assert run("undo").exit_code == 1  # nothing to undo in Cy v Dee: the note was forgotten
+    run("abandon", "--yes")
+    run("new", "Ed", "Flo")
+    assert run("undo").exit_code == 1  # a new match since: undo does not bring Cy v Dee back
+    assert len(ids(run)) == 2
 
 
 def test_an_abandoned_series_match_stops_counting(run: Run) -> None:

@@ -4,7 +4,6 @@ Any later save forgets the note (`Store.save`), so undo then means the latest ch
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 from hgin.store.guard import MATCH_CAP, SMALL_CAP, os_problem, read_bytes, remove, write_atomic
@@ -55,8 +54,7 @@ def bring_back(store: Store) -> str | None:
             write_atomic(path, raw, replace=False)
         except OSError as error:
             raise os_problem("bring back", path, error, then="nothing was changed") from None
-    with contextlib.suppress(OSError):
-        remove(store.home / ABANDONED_NOTE)
+    store.forget_abandoned()
     if raw is None:
         return None
     if before == match_id:

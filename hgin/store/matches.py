@@ -248,9 +248,13 @@ class Store:
             raise os_problem("save", path, error, then=kept) from None
         if made:
             backups.prune(self.backups_dir / match.id)
-        with contextlib.suppress(OSError):  # a change since: undo no longer brings it back
-            remove(self.home / ABANDONED_NOTE)
+        self.forget_abandoned()
         return made[-1] if made else None
+
+    def forget_abandoned(self) -> None:
+        """A change since a match was abandoned: `undo` no longer brings that match back."""
+        with contextlib.suppress(OSError):
+            remove(self.home / ABANDONED_NOTE)
 
     def keep_old(self, match_id: str, path: Path, old: bytes | None) -> list[Path]:
         """Back up the version about to be replaced; returns the files made (to undo them)."""
