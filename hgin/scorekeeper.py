@@ -87,7 +87,7 @@ class Abandoned(NamedTuple):
 
     match: Match
     was_current: bool
-    current: MatchEntry | None
+    current: MatchSummary | None
 
 
 class Listing(NamedTuple):
@@ -438,7 +438,7 @@ class ScoreKeeper:
         except HginError:
             if candidates_for(typed, match.players):
                 raise
-            entries = [e for e in MatchCache(self.store).entries() if e.id != match.id]
+            entries = [e for e in MatchCache(self.store).summaries() if e.id != match.id]
             found = [e for e in entries if len(candidates_for(typed, e.players)) == 1]
             in_play = [e for e in found if not e.finished]
             if len(in_play) != 1:
@@ -686,7 +686,7 @@ class ScoreKeeper:
             match_id = self.store.find(named) if match is not None else self.match_id(None)
             gone = self.store.load(match_id)
             was_current = self.store.current_id() == match_id
-            others = [e for e in MatchCache(self.store).entries() if e.id != match_id]
+            others = [e for e in MatchCache(self.store).summaries() if e.id != match_id]
             in_play = next((e.id for e in others if not e.finished), None)
             abandon(self.store, match_id, in_play)
             current = self.store.current_id()
