@@ -16,7 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from hgin.engine.names import candidates_for, fold, pick
 from hgin.errors import HginError
+from hgin.store.cache import MatchCache
 from hgin.store.paths import data_dir
 
 # The engine and the storage are imported where they are used: every command module imports
@@ -46,15 +48,35 @@ def now_text() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-# The results are named tuples: as immutable as frozen dataclasses, and far quicker to define
-# (a dataclass costs the start of every command almost a millisecond).
+# The results are named tuples: immutable, and far quicker to define than frozen dataclasses
+# (a dataclass costs the start of every command almost a millisecond). A result says all a
+# command did: a change's result exists only once the change is saved; `notices` are what
+# the command noticed on the way (which match a player's name chose, a stored sheet set
+# right), for the caller to say once the command has succeeded.
+
+Notices = tuple[str, ...]
+
+
+class Chosen(NamedTuple):
+    """The match meant by what was typed, and how it was chosen when a name chose it."""
+
+    id: str
+    notices: Notices = ()
+
+
+class Loaded(NamedTuple):
+    """A match as read, and what reading it noticed."""
+
+    match: Match
+    notices: Notices = ()
 
 
 class Outcome(NamedTuple):
-    """A changed match and the sentences that say what changed."""
+    """A changed match, saved, and the sentences that say what changed."""
 
     match: Match
     message: str
+    notices: Notices = ()
 
     @property
     def lines(self) -> list[str]:
@@ -67,6 +89,7 @@ class CardOutcome(NamedTuple):
     match: Match
     message: str
     counted: CountedHand
+    notices: Notices = ()
 
     @property
     def lines(self) -> list[str]:
@@ -91,17 +114,22 @@ class Abandoned(NamedTuple):
 
 
 class Listing(NamedTuple):
-    """The stored matches as the list shows them, and the match files left out as unusable."""
+    """The stored matches as the list shows them, the match files left out as unusable, and
+    the write of the refreshed cache (call it once the list is used; skipping it costs a
+    re-read next time)."""
 
     entries: list[MatchSummary]
     unreadable: list[str]
+    refresh: Callable[[], None]
 
 
 class Statistics(NamedTuple):
-    """The statistics over finished matches, and the match files left out as unusable."""
+    """The statistics over finished matches, the match files left out as unusable, and the
+    write of the refreshed cache (as in `Listing`)."""
 
     figures: Stats
     unreadable: list[str]
+    refresh: Callable[[], None]
 
 
 class Settled(NamedTuple):
@@ -112,6 +140,15 @@ class Settled(NamedTuple):
     settlement: Settlement
     stake_from: str | None
     currency: str | None = None
+    notices: Notices = ()
+
+
+class Exported(NamedTuple):
+    """The text of an export file and how many matches it holds."""
+
+    text: str
+    match_count: int
+    notices: Notices = ()
 
 
 class ScoreKeeper:
@@ -129,15 +166,18 @@ class ScoreKeeper:
     # -- choosing a match ----------------------------------------------------------------
 
     def match_id(self, match: str | None = None) -> str:
-        """The identifier meant by `match`, else the current match's.
+        """The identifier meant by `match`, else the current match's (see `choose`)."""
+        return self.choose(match).id
+
+    def choose(self, match: str | None = None) -> Chosen:
+        """The match meant by `match`, else the current match.
 
         `match` is an identifier or its start, or else a player's name or its start: the most
-        recent match with that player, said by an `HginChoice` warning (the command line
-        prints it on standard error, as standard output may be JSON).
+        recent match with that player, said in the notices.
         """
         if match is not None:
             try:
-                return self.store.find(match)
+                return Chosen(self.store.find(match))
             except HginError:
                 found = self._latest_with(match)
                 if found is None:
@@ -146,80 +186,78 @@ class ScoreKeeper:
         current = self.store.current_id()
         if current is None:
             raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
-        return current
+        return Chosen(current)
 
-    def _latest_with(self, typed: str) -> str | None:
+    def _latest_with(self, typed: str) -> Chosen | None:
         """The newest match with the player `typed` names; None when no player's name fits.
 
         Refused when the names of two people fit (the same name spelled with other capitals or
-        accents is one person)."""
-        from hgin.engine.names import candidates_for, fold, pick
-        from hgin.store.cache import MatchCache
-
+        accents is one person), and when no name fits but a match file cannot be read."""
         cache = MatchCache(self.store)
         entries = cache.summaries()
-        cache.flush()
         people: dict[str, str] = {}
         for entry in entries:
             for name in entry.players:
                 people.setdefault(fold(name), name)
         if not candidates_for(typed, people.values()):
+            for unreadable in cache.unreadable:
+                self.store.load(unreadable)  # says why the file cannot be used
             return None
         person = fold(pick(typed, people.values(), missing="no player '{typed}'"))
         entry = next(e for e in entries if person in (fold(p) for p in e.players))
         name = next(p for p in entry.players if fold(p) == person)
         first, second = entry.players
-        import warnings
-
-        from hgin.errors import HginChoice
-
-        chosen = f"match {entry.id} ({first} v {second}), the latest with {name}"
-        warnings.warn(HginChoice(chosen), stacklevel=3)
-        return entry.id
+        return Chosen(entry.id, (f"match {entry.id} ({first} v {second}), the latest with {name}",))
 
     def load(self, match: str | None = None) -> Match:
         """The match named (or the current one), validated."""
-        return self.store.load(self.match_id(match))
+        return self.read(match).match
 
-    def use(self, match: str) -> Match:
-        """Make a stored match the current one (named as `match_id` reads it)."""
-        chosen = self.match_id(match)  # refused before the lock creates the data folder
+    def read(self, match: str | None = None) -> Loaded:
+        """The match named (or the current one), validated, and what choosing and reading it
+        noticed."""
+        chosen = self.choose(match)
+        loaded, noticed = self.store.read(chosen.id)
+        return Loaded(loaded, (*chosen.notices, *noticed))
+
+    def use(self, match: str) -> Loaded:
+        """Make a stored match the current one (named as `choose` reads it)."""
+        chosen = self.choose(match)  # refused before the lock creates the data folder
         with self.store.locked():
-            loaded = self.store.load(self.store.find(chosen))
+            loaded, noticed = self.store.read(self.store.find(chosen.id))
             self.store.set_current(loaded.id)
-        return loaded
+        return Loaded(loaded, (*chosen.notices, *noticed))
 
     def matches(self, player: str | None = None, finished: bool | None = None) -> Listing:
         """The stored matches, newest first: all, or those of `player` (a start of the name is
         enough) and/or only the finished (True) or unfinished (False) ones; with the match
         files left out because they cannot be used."""
-        from hgin.store.cache import MatchCache
-
         cache = MatchCache(self.store)
         entries = cache.summaries()
         if player is not None or finished is not None:
             from hgin.reports.stats import filter_matches
 
             entries = filter_matches(entries, player, finished)
-        cache.flush()
-        return Listing(entries, cache.unreadable)
+        return Listing(entries, cache.unreadable, cache.flush)
 
     def show_data(self, match: str | None = None) -> dict[str, object]:
         """The sheet of a match as `hgin show --json` prints it."""
+        return self.data_of(self.load(match))
+
+    @staticmethod
+    def data_of(match: Match) -> dict[str, object]:
+        """The sheet of a loaded match as `hgin show --json` prints it."""
         from hgin.engine.sheet_data import show_dict
 
-        loaded = self.load(match)
-        return {"id": loaded.id, **show_dict(loaded.sheet)}
+        return {"id": match.id, **show_dict(match.sheet)}
 
     def stats(self, player: str | None = None) -> Statistics:
         """Statistics over the finished matches (of `player` and their opponents, if named)."""
         from hgin.reports.stats import compute_stats
-        from hgin.store.cache import MatchCache
 
         cache = MatchCache(self.store)
         figures = compute_stats(cache.summaries(), player)
-        cache.flush()
-        return Statistics(figures, cache.unreadable)
+        return Statistics(figures, cache.unreadable, cache.flush)
 
     def current_id(self) -> str | None:
         """The current match's identifier, or None before the first match."""
@@ -412,14 +450,15 @@ class ScoreKeeper:
 
         # Refuse a missing match before the lock creates the data folder; a match named by a
         # player is found (and said) once, the current match is read again under the lock.
-        named = self.match_id(match)
+        chosen = self.choose(match)
         with self.store.locked():
-            loaded = self.store.load(self.match_id(named if match is not None else None))
+            again = chosen.id if match is not None else self.choose(None).id
+            loaded, noticed = self.store.read(again)
             changed = make(loaded)
             text, message = change_sentences(loaded, changed)
             changed = changed.with_text(text)
             self.store.save(changed)
-        return Outcome(changed, message)
+        return Outcome(changed, message, (*chosen.notices, *noticed))
 
     def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
         """Record the hand built from the loaded match (names resolved against its players)."""
@@ -553,7 +592,7 @@ class ScoreKeeper:
             lambda m: record_counted(counted, m.rules, self._player(m, player), upcard, now_text()),
             match,
         )
-        return CardOutcome(outcome.match, outcome.message, counted)
+        return CardOutcome(outcome.match, outcome.message, counted, outcome.notices)
 
     def draw(self, match: str | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""
@@ -704,15 +743,14 @@ class ScoreKeeper:
 
         label = check_currency(currency) if currency is not None else None
         chosen = parse_stake(stake) if stake is not None else None
-        loaded = self.load(match)
+        loaded, notices = self.read(match)
         source = "option" if chosen is not None else None
         if chosen is None:
             chosen, source = stake_of(loaded.rules), "match"
         if chosen is None:
             chosen, source = self._default_stake(), "config"
-        return Settled(
-            loaded, settle(loaded.sheet, chosen), source if chosen is not None else None, label
-        )
+        source = source if chosen is not None else None
+        return Settled(loaded, settle(loaded.sheet, chosen), source, label, notices)
 
     def _default_stake(self) -> Decimal | None:
         """The stake a new match would get from this keeper's settings file (its `stake`, or
@@ -745,15 +783,16 @@ class ScoreKeeper:
 
     def export(
         self, match: str | None = None, *, every: bool = False, progress: Progress | None = None
-    ) -> tuple[str, int]:
+    ) -> Exported:
         """The text of an export file holding a match (named, else the current one) or every
         stored match, and how many it holds; `progress` is told (done, total) as it goes."""
         from hgin.store.transfer import export_matches
 
-        ids = self.store.match_ids() if every else [self.match_id(match)]
+        chosen = Chosen("") if every else self.choose(match)
+        ids = self.store.match_ids() if every else [chosen.id]
         if not ids:
             raise HginError("there are no stored matches to export")
-        return export_matches(self.store, ids, now_text(), progress)
+        return Exported(*export_matches(self.store, ids, now_text(), progress), chosen.notices)
 
     def import_file(
         self, file: str, *, replace: bool = False, progress: Progress | None = None

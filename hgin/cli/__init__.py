@@ -8,11 +8,27 @@ board, reports, engine, store, errors."""
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from typing import Any
 
-from hgin.cli.application import main
-
 __all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Entry point of the `hgin` command.
+
+    The program is imported here, inside the guard: loading Typer and Rich is most of a short
+    command's time, and Ctrl-C then must be one line too, not a traceback.
+    """
+    try:
+        from hgin.cli.application import run
+
+        run()
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            sys.stderr.write("hgin: interrupted\n")  # None when the shell closed it
+        sys.exit(130)
 
 
 def __getattr__(name: str) -> Any:

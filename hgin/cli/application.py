@@ -1,19 +1,46 @@
-"""The Typer application, the one place refusals become exit codes, and shared options."""
+"""The Typer application, the one place where failures become one line and an exit status,
+and shared options."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import shutil
+import signal
 import sys
-from collections.abc import Callable
-from typing import Annotated, Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Annotated, Any, TypeVar
 
 import typer
+import typer.main
+from typer._click.exceptions import UsageError
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandFunctionType
 
-from hgin.errors import HginError, HginNotice
+from hgin.cli.commands import MODULES, full_name, load, load_all
+from hgin.cli.startup import (
+    collect_rarely,
+    command_word,
+    only_the_command,
+    quick_conversion,
+    spare_the_exit,
+)
+from hgin.cli.streams import prepare
+from hgin.completion import (
+    match_candidates,
+    name_candidates,
+    player_candidates,
+    words_before_cursor,
+)
+from hgin.engine.counts import WHOLE, whole_number
+from hgin.engine.names import either
+from hgin.errors import HginError
+from hgin.scorekeeper import ScoreKeeper
 
 MAX_REFUSAL = 300
+INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C, as shells give it
+Result = TypeVar("Result")
 
 
 def one_line(message: str) -> str:
@@ -29,8 +56,6 @@ def one_line(message: str) -> str:
 # The order `hgin --help` lists the commands in: the order they are needed at the table.
 def _command_order() -> tuple[str, ...]:
     """The commands in the order help lists them (and refusals name them)."""
-    from hgin.cli.commands import MODULES
-
     return tuple(MODULES)
 
 
@@ -50,8 +75,6 @@ class HginCommand(TyperCommand):
         format_params(self, ctx, formatter)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        from typer._click.exceptions import UsageError
-
         words = list(args)  # the parser consumes the list it is given
         try:
             result: list[str] = super().parse_args(ctx, args)
@@ -119,17 +142,11 @@ def misplaced(word: str, command: str) -> str | None:
         return None
     order = _command_order()
     owners.sort(key=lambda o: order.index(o) if o in order else len(order))
-    from hgin.engine.names import either
-
     return f"{option} belongs to {either(owners)}, not to {command}"
 
 
 def _every_command() -> list[tuple[str, list[Any]]]:
     """Every command of the whole app with its parameters (built only for a refusal)."""
-    import typer.main
-
-    from hgin.cli.commands import load_all
-
     load_all()  # a run registers only its own command
 
     found: list[tuple[str, list[Any]]] = []
@@ -164,11 +181,10 @@ class HginTyper(typer.Typer):
 
 
 class HginGroup(HelpGroup):
-    """Turns every HginError raised below it into one line on stderr and exit status 1."""
+    """The app's group: lists the commands in their order, and makes every failure below it
+    one line on stderr (`one_line_on_failure`)."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        from hgin.cli.commands import full_name
-
         return super().resolve_command(ctx, [full_name(args[0]), *args[1:]] if args else args)
 
     def list_commands(self, ctx: Any) -> list[str]:
@@ -178,110 +194,114 @@ class HginGroup(HelpGroup):
         return sorted(names, key=lambda n: (order.index(n) if n in order else last, n))
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
-        from hgin.cli.startup import quick_conversion
-        from hgin.cli.streams import prepare
-
-        prepare(read_config=not kwargs.get("resilient_parsing", False))
-        quick_conversion()  # keeps Typer from importing pydantic for plain values
-        # Help as wide as the terminal (COLUMNS first), up to 80: Typer never goes below 50.
-        kwargs.setdefault("terminal_width", min(shutil.get_terminal_size().columns, 80))
-        return super().make_context(*args, **kwargs)
+        with one_line_on_failure():  # help and --version print while the line is parsed
+            prepare(read_config=not kwargs.get("resilient_parsing", False))
+            quick_conversion()  # keeps Typer from importing pydantic for plain values
+            # Help as wide as the terminal (COLUMNS first), up to 80: Typer never goes below 50.
+            kwargs.setdefault("terminal_width", min(shutil.get_terminal_size().columns, 80))
+            return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: Any) -> Any:
-        import warnings
-
-        from hgin.store.guard import caches_after_success, forget_saved
-
-        forget_saved()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", HginNotice)
-            refused = True
-            try:
-                with caches_after_success():
-                    result = self._invoke(ctx)
-                refused = False
-                return result
-            except typer.Exit as stop:
-                refused = stop.exit_code != 0
-                raise
-            finally:
-                _tell_notices(caught, refused=refused)
-
-    def _invoke(self, ctx: Any) -> Any:
-        try:
+        with one_line_on_failure():
             return super().invoke(ctx)
-        except HginError as refusal:
-            typer.echo(f"hgin: {one_line(str(refusal))}", err=True)
-            raise typer.Exit(code=1) from None
-        except BrokenPipeError:
-            # The reader went away (`hgin matches | head`): stop quietly, as other tools do.
-            _silence_stdout()
-            raise typer.Exit(code=_unshown(None)) from None
-        except OSError as error:
-            if not _is_output_error(error):
-                raise
-            _silence_stdout()
-            raise typer.Exit(code=_unshown(error.strerror or str(error))) from None
 
 
-def _unshown(reason: str | None) -> int:
-    """The exit status when the output could not be written, saying why on stderr.
+@contextlib.contextmanager
+def one_line_on_failure() -> Iterator[None]:
+    """The one place where a command that fails ends: a refusal is one line on stderr and
+    exit 1; output that cannot be written is one line and exit 1 (a reader that went away,
+    `hgin matches | head`, ends quietly); Ctrl-C is one line and exit 130."""
+    try:
+        yield
+    except HginError as refusal:
+        tell(f"hgin: {one_line(str(refusal))}")
+        raise typer.Exit(code=1) from None
+    except KeyboardInterrupt:
+        tell("hgin: interrupted")
+        raise typer.Exit(code=INTERRUPTED) from None
+    except OSError as error:
+        if not _is_output_error(error):
+            raise
+        _silence_stdout()
+        if not isinstance(error, BrokenPipeError):
+            tell(f"hgin: cannot write the output: {_reason(error)}")
+        raise typer.Exit(code=1) from None
 
-    Once the command has saved a change it has done its work: it exits 0, as exit 1 would
-    promise that nothing changed and a script trying again would record a hand twice.
+
+def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> None:
+    """Make a change through the façade, then `show` what it returns.
+
+    Ctrl-C waits while the change is made, so that it is refused or saved whole. Once it is
+    saved the command has done its work: whatever then happens to its output (a closed
+    stream, a full disk, Ctrl-C) is one line on stderr and exit 0, as exit 1 would tell a
+    script to try again and record the hand twice.
     """
-    from hgin.store.guard import saved_files
+    result, pressed = _holding_interrupts(change)
+    try:
+        if pressed:
+            raise KeyboardInterrupt
+        show(result)
+    except KeyboardInterrupt:
+        tell("hgin: interrupted; the change was saved")
+        raise typer.Exit() from None
+    except OSError as error:
+        if not _is_output_error(error):
+            raise
+        _silence_stdout()
+        tell(f"hgin: the change was saved, but could not be shown ({_reason(error)})")
+        raise typer.Exit() from None
 
-    if saved_files():
-        because = f" ({reason})" if reason else ""
-        _tell(f"hgin: the change was saved, but could not be shown{because}")
-        return 0
-    if reason:
-        _tell(f"hgin: cannot write the output: {reason}")
-    return 1
+
+def _holding_interrupts(change: Callable[[], Result]) -> tuple[Result, bool]:
+    """`change()` with Ctrl-C held back until it returns, and whether Ctrl-C came meanwhile
+    (taken then, so it does not interrupt what follows)."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: a signal cannot be held
+        return change(), False
+    held = {signal.SIGINT}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        result = change()
+    finally:
+        pressed = signal.SIGINT in signal.sigpending()
+        if pressed:
+            signal.sigwait(held)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    return result, pressed
 
 
-def _tell(line: str) -> None:
-    """One line on stderr, which may itself be closed: then nothing more can be said."""
+def notify(notices: Iterable[str]) -> None:
+    """Each notice of a command that succeeded once, as a line on stderr after its output
+    (standard output may be JSON)."""
+    for notice in dict.fromkeys(notices):
+        tell(f"hgin: {one_line(notice)}")
+
+
+def tell(line: str) -> None:
+    """One line on stderr, which may itself be closed or full: then nothing more can be said."""
     try:
         typer.echo(line, err=True)
     except (OSError, ValueError):
         return
 
 
-def _tell_notices(caught: list[Any], *, refused: bool) -> None:
-    """Each notice once, as one line on stderr (a choice only if the command was not refused:
-    a refusal is one line); other warnings as Python shows them."""
-    import warnings
-
-    from hgin.errors import HginChoice
-
-    said: set[str] = set()
-    for warning in caught:
-        if refused and issubclass(warning.category, HginChoice):
-            continue
-        if issubclass(warning.category, HginNotice):
-            line = f"hgin: {one_line(str(warning.message))}"
-            if line not in said:
-                said.add(line)
-                _tell(line)
-        else:
-            warnings.showwarning(
-                warning.message, warning.category, warning.filename, warning.lineno
-            )
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
 
 
 def _is_output_error(error: OSError) -> bool:
-    """Whether an OSError came from writing to stdout (a full disk, a closed pipe)."""
-    import errno
-
-    return error.errno in (errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT)
+    """Whether an OSError came from writing to stdout (a full disk, a closed pipe or stream)."""
+    return error.errno in (
+        errno.ENOSPC,
+        errno.EPIPE,
+        errno.EIO,
+        errno.EFBIG,
+        errno.EDQUOT,
+        errno.EBADF,
+    )
 
 
 def _silence_stdout() -> None:
     """Point stdout at the null device so the interpreter's final flush cannot fail again."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -305,9 +325,6 @@ app = HginTyper(
 
 def complete_match(incomplete: str) -> list[str]:
     """Shell completion: stored match identifiers."""
-    from hgin.completion import match_candidates
-    from hgin.scorekeeper import ScoreKeeper
-
     try:
         ids = ScoreKeeper().match_ids()
     except (HginError, OSError):
@@ -320,13 +337,9 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
 
     On a line that names two players first ('hgin new Ann Bob --dealer'), those two.
     """
-    from hgin.completion import player_candidates
-
     params = ctx.params if ctx is not None else {}
     if "first" in params and "second" in params:
         return player_candidates(incomplete, _names_on_line(ctx))
-    from hgin.scorekeeper import ScoreKeeper
-
     try:
         names = ScoreKeeper().players_of(params.get("match"))
     except (HginError, OSError):
@@ -336,9 +349,6 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def complete_known_player(incomplete: str) -> list[str]:
     """Shell completion: every player of every stored match (for filters such as --player)."""
-    from hgin.completion import name_candidates
-    from hgin.scorekeeper import ScoreKeeper
-
     try:
         entries = ScoreKeeper().matches().entries
     except (HginError, OSError):
@@ -352,10 +362,6 @@ def _names_on_line(ctx: typer.Context) -> list[str]:
     Click stops reading the line at an option that still lacks its value, so the names are
     not in ctx.params yet: read the words again from the completion request, without it.
     """
-    import os
-
-    from hgin.completion import words_before_cursor
-
     depth = len(ctx.command_path.split()) - 1
     words = words_before_cursor(os.environ)[depth:]
     if words and words[-1].startswith("-"):
@@ -386,8 +392,6 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts."
 def refuse_option_word(text: str, command: str) -> None:
     """A word that looks like an option where an argument goes is a usage error (exit 2),
     naming the commands it belongs to when it is another command's."""
-    from hgin.engine.counts import WHOLE
-
     word = text.strip()
     if word.startswith("-") and not WHOLE.fullmatch(word):
         raise typer.BadParameter(misplaced(word, command) or f"no such option {word}")
@@ -397,8 +401,6 @@ def count_argument(text: str, what: str, command: str) -> int:
     """A count or hand number typed as an argument of `command`. A word that looks like an
     option is a usage error (exit 2); anything else but a whole number is refused like a bad
     count."""
-    from hgin.engine.counts import whole_number
-
     refuse_option_word(text, command)
     return whole_number(text, what)
 
@@ -431,24 +433,19 @@ def root(
     """
     if ctx.invoked_subcommand is not None:
         return
-    from hgin.scorekeeper import ScoreKeeper
-
     keeper = ScoreKeeper()
     if keeper.current_id() is None:
-        typer.echo(ctx.get_help())
+        load_all()  # a bare `hgin` loads only what showing the sheet needs (see `run`)
+        whole = typer.main.get_command(app)
+        typer.echo(whole.get_help(whole.make_context("hgin", [], resilient_parsing=True)))
         return
-    from hgin.cli.render import print_sheet
+    from hgin.cli.commands.matches import show  # a bare `hgin` is `hgin show`
 
-    print_sheet(keeper.load())
+    show(match=None, as_json=False)
 
 
-def main() -> None:
-    """Entry point of the `hgin` command."""
-    import os
-
-    from hgin.cli.commands import full_name, load
-    from hgin.cli.startup import collect_rarely, command_word, only_the_command, spare_the_exit
-
+def run() -> None:
+    """Run the `hgin` command line (after `hgin.cli.main` has imported it)."""
     collect_rarely()
     try:
         typed = command_word(sys.argv[1:], os.environ)
@@ -456,8 +453,3 @@ def main() -> None:
         only_the_command(app, typed and full_name(typed))(prog_name="hgin")
     finally:
         spare_the_exit()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
-    sys.exit(0)

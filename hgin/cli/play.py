@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from hgin.cli.application import one_line
+from hgin.cli.application import notify, one_line, tell
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting
 from hgin.scorekeeper import ScoreKeeper
@@ -91,18 +91,36 @@ def show(reply: Reply) -> None:
 
 
 def refuse(error: HginError) -> None:
-    typer.echo(f"hgin: {one_line(str(error))}", err=True)
+    tell(f"hgin: {one_line(str(error))}")
 
 
 def run_session(match: str | None) -> int:
     """Play lines until quit, end of input or a second Ctrl-C; the exit status to leave with.
 
-    Piped input that had refused lines ends with status 1, so that a script can notice.
+    Piped input that had refused lines ends with status 1, so that a script can notice. Once a
+    hand is saved, output that fails ends the session with status 0: the hands are kept.
     """
+    if sys.stdin is None:
+        raise HginError("standard input is closed: there are no lines to play")
     interactive = is_terminal()
     if interactive:
         _line_editing()
     session = TableSession(ScoreKeeper(), match)
+    saved: list[int] = []
+    try:
+        status = _play(session, interactive, saved)
+    except OSError as error:
+        if not saved:
+            raise
+        tell(f"hgin: every hand entered was saved, but the output failed ({error.strerror})")
+        return 0
+    notify(session.notices)
+    return status
+
+
+def _play(session: TableSession, interactive: bool, saved: list[int]) -> int:
+    """The session's lines, one by one (the numbers of those that saved a change go to
+    `saved`); the exit status."""
     show(session.start())
     if interactive:
         typer.echo(greeting(session.match))
@@ -137,6 +155,8 @@ def run_session(match: str | None) -> int:
                 refuse(error)
                 refused.append(number)
                 continue
+            if reply.saved:
+                saved.append(number)
             if reply.quit:
                 break
             show(reply)
@@ -148,7 +168,7 @@ def run_session(match: str | None) -> int:
     if refused:
         which = line_ranges(refused)
         lines = f"line {which}" if len(refused) == 1 else f"{len(refused)} lines: {which}"
-        typer.echo(f"hgin: refused {lines}; every other line was done", err=True)
+        tell(f"hgin: refused {lines}; every other line was done")
         return 1
     return 0
 

@@ -94,6 +94,7 @@ class Reply:
     summary: Match | None = None
     quit: bool = False
     counted: CountedHand | None = None
+    saved: bool = False  # the line changed the match, and the change is saved
 
 
 class TableSession:
@@ -102,7 +103,9 @@ class TableSession:
 
     def __init__(self, keeper: ScoreKeeper, match: str | None = None) -> None:
         self.keeper = keeper
-        self.match_id = keeper.match_id(match)
+        chosen = keeper.choose(match)
+        self.match_id = chosen.id
+        self.notices = chosen.notices  # how a player's name chose the match
         self.match = keeper.load(self.match_id)
 
     def start(self) -> Reply:
@@ -124,7 +127,7 @@ class TableSession:
         was_over = self.match.sheet.finished
         self.match = outcome.match
         note = self._over_note() if not was_over else ()
-        return Reply((*outcome.lines, *note), sheet=outcome.match)
+        return Reply((*outcome.lines, *note), sheet=outcome.match, saved=True)
 
     def handle(self, line: str) -> Reply:
         """Carry out one typed line; a refusal raises HginError and records nothing."""
@@ -200,7 +203,7 @@ class TableSession:
                 match=self.match_id,
             )
         reply = self._changed(outcome)
-        return Reply(reply.lines, sheet=reply.sheet, counted=outcome.counted)
+        return Reply(reply.lines, sheet=reply.sheet, counted=outcome.counted, saved=True)
 
     def _simple(self, action: Simple) -> Reply:
         keeper, match_id = self.keeper, self.match_id

@@ -21,6 +21,7 @@ several times as long, and a column's types are checked in one pass.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Iterable
@@ -35,7 +36,6 @@ from hgin.store.guard import (
     is_link,
     lock_if_free,
     read_bytes,
-    refresh_cache,
     remove,
     text_problem,
     write_cache,
@@ -129,12 +129,13 @@ class MatchCache:
         return None if raw is None else parse_cache(raw)
 
     def flush(self) -> None:
-        """Write what `summaries` refreshed, once the command has succeeded (see
-        `refresh_cache`: a failed one leaves every file as it was), and only if no writer
-        holds the lock (a skipped write costs a re-read next time)."""
+        """Write what `summaries` refreshed, only if no writer holds the lock (a skipped or
+        failed write costs a re-read next time). The command line calls it once the command
+        has succeeded, so that a failed one leaves every file as it was."""
         entries, self._pending = self._pending, None
         if entries is not None:
-            refresh_cache(lambda: self._write_if_free(entries))
+            with contextlib.suppress(OSError):
+                self._write_if_free(entries)
 
     def _write_if_free(self, entries: dict[str, Entry]) -> None:
         if not self.store.matches_dir.is_dir():

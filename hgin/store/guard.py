@@ -318,55 +318,6 @@ def real_folder(folder: Path) -> bool:
 
 # -- writing ---------------------------------------------------------------------------------
 
-# Files this process has durably written: a match, the current match, a preset, a series, a
-# file named with -o. Once one is, the command has done its work: failing to print about it
-# must not exit 1, which would tell a script to try again (and record a hand twice).
-_saved: list[Path] = []
-
-
-def note_saved(path: Path) -> None:
-    """Remember that `path` was durably written by this process."""
-    _saved.append(path)
-
-
-def saved_files() -> list[Path]:
-    """The files durably written since the command began (see `forget_saved`)."""
-    return list(_saved)
-
-
-def forget_saved() -> None:
-    """Start a new command with nothing saved (commands run in one process, as in tests)."""
-    _saved.clear()
-
-
-# A command of the command line refreshes caches only once it has succeeded, printing
-# included, so that a failed command leaves every file as it was. None: write at once (a
-# program using the library).
-_after_success: list[Callable[[], None]] | None = None
-
-
-@contextlib.contextmanager
-def caches_after_success() -> Iterator[None]:
-    """Hold back the cache writes asked for in the block (`refresh_cache`) until it ends
-    without an exception; then make them."""
-    global _after_success
-    _after_success = []
-    try:
-        yield
-        writes = list(_after_success)
-    finally:
-        _after_success = None
-    for write in writes:
-        write()
-
-
-def refresh_cache(write: Callable[[], None]) -> None:
-    """Make a cache write now, or when the command has succeeded (`caches_after_success`)."""
-    if _after_success is None:
-        write()
-    else:
-        _after_success.append(write)
-
 
 def write_atomic(
     path: Path, data: str | bytes, *, durable: bool = True, replace: bool = True
@@ -398,7 +349,6 @@ def write_atomic(
             os.unlink(temp)
     if durable:
         fsync_dir(path.parent)
-        note_saved(path)
 
 
 def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
@@ -660,8 +610,6 @@ def write_files(
         raise os_problem("write", target, error, then=then) from None
     for folder in {target.parent for target, _ in files}:
         fsync_dir(folder)
-    for target, _ in files:
-        note_saved(target)
 
 
 def _put_back(targets: list[Path], olds: list[bytes | None]) -> list[str]:

@@ -6,8 +6,9 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import JsonFlag, app
+from hgin.cli.application import JsonFlag, app, saving
 from hgin.cli.streams import print_json
+from hgin.scorekeeper import ScoreKeeper
 
 
 @app.command("config")
@@ -19,12 +20,12 @@ def show_config(
     as_json: JsonFlag = False,
 ) -> None:
     """Show where the settings file is, whether it exists, and the defaults 'hgin new' uses."""
-    from hgin.scorekeeper import ScoreKeeper
-
     keeper = ScoreKeeper()
     if init:
-        path = keeper.init_config()
-        typer.echo(f"Wrote {path}: remove the # in front of a setting to use it.")
+        saving(
+            keeper.init_config,
+            lambda path: typer.echo(f"Wrote {path}: remove the # in front of a setting to use it."),
+        )
         return
     config = keeper.config()
     in_force = config.in_force()

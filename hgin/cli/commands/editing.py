@@ -6,8 +6,15 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import MatchOption, app, count_argument, refuse_option_word
-from hgin.scorekeeper import ScoreKeeper
+from hgin.cli.application import (
+    MatchOption,
+    app,
+    count_argument,
+    notify,
+    refuse_option_word,
+    saving,
+)
+from hgin.scorekeeper import Outcome, ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}
 
@@ -34,7 +41,6 @@ def edit(
     match: MatchOption = None,
 ) -> None:
     """Replace hand N with a corrected entry and re-score every hand after it."""
-    from hgin.cli.render import print_sheet
     from hgin.play.parser import entry_with, parse_entry, stray_option
 
     # Options Click does not know reach ENTRY as words (a negative count must): a word the
@@ -44,14 +50,19 @@ def edit(
     if stray is not None:
         refuse_option_word(stray, "edit")
     entry = entry_with(parse_entry(words), upcard, big)
-    outcome = ScoreKeeper().edit(hand, entry, match=match)
-    print_sheet(outcome.match, outcome.lines)
+    saving(lambda: ScoreKeeper().edit(hand, entry, match=match), show_outcome)
 
 
 @app.command(context_settings=COUNTS)
 def delete(number: HandNumber, match: MatchOption = None) -> None:
     """Remove hand N; the hands after it move up one and are re-scored."""
+    hand = count_argument(number, "the hand number", "delete")
+    saving(lambda: ScoreKeeper().delete(hand, match=match), show_outcome)
+
+
+def show_outcome(outcome: Outcome) -> None:
+    """Print the corrected sheet and what changed."""
     from hgin.cli.render import print_sheet
 
-    outcome = ScoreKeeper().delete(count_argument(number, "the hand number", "delete"), match=match)
     print_sheet(outcome.match, outcome.lines)
+    notify(outcome.notices)

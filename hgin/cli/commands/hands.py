@@ -7,7 +7,15 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import MatchOption, app, complete_player, misplaced, refuse_option_word
+from hgin.cli.application import (
+    MatchOption,
+    app,
+    complete_player,
+    misplaced,
+    notify,
+    refuse_option_word,
+    saving,
+)
 from hgin.errors import HginError
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 
@@ -47,6 +55,7 @@ def show_outcome(outcome: Outcome | CardOutcome) -> None:
     from hgin.cli.render import print_sheet
 
     print_sheet(outcome.match, outcome.lines)
+    notify(outcome.notices)
 
 
 HandCards = Annotated[
@@ -136,18 +145,20 @@ def gin(
     if hand is None and opponent is None:
         if count is None:
             raise missing("gin", "the opponent's deadwood", "--opponent")
-        show_outcome(keeper.gin(winner, count, big=big, upcard=upcard, match=match))
+        saving(lambda: keeper.gin(winner, count, big=big, upcard=upcard, match=match), show_outcome)
         return
-    outcome = keeper.gin_from_cards(
-        winner,
-        opponent_cards=opponent,
-        hand_cards=hand,
-        opponent_deadwood=count,
-        big=big,
-        upcard=upcard,
-        match=match,
+    saving(
+        lambda: keeper.gin_from_cards(
+            winner,
+            opponent_cards=opponent,
+            hand_cards=hand,
+            opponent_deadwood=count,
+            big=big,
+            upcard=upcard,
+            match=match,
+        ),
+        show_counted,
     )
-    show_counted(outcome)
 
 
 @app.command(context_settings=COUNTS)
@@ -193,45 +204,49 @@ def knock(
             raise missing("knock", "the knocker's deadwood", "--hand")
         if theirs is None:
             raise missing("knock", "the opponent's deadwood", "--opponent")
-        show_outcome(keeper.knock(knocker, mine, theirs, upcard=upcard, match=match))
+        saving(
+            lambda: keeper.knock(knocker, mine, theirs, upcard=upcard, match=match), show_outcome
+        )
         return
     if hand is None or opponent is None:
         raise HginError(
             "a knock is counted from both hands: give --hand and --opponent "
             "(the layoffs depend on both)"
         )
-    outcome = keeper.knock_from_cards(
-        knocker,
-        hand_cards=hand,
-        opponent_cards=opponent,
-        deadwood=mine,
-        opponent_deadwood=theirs,
-        upcard=upcard,
-        match=match,
+    saving(
+        lambda: keeper.knock_from_cards(
+            knocker,
+            hand_cards=hand,
+            opponent_cards=opponent,
+            deadwood=mine,
+            opponent_deadwood=theirs,
+            upcard=upcard,
+            match=match,
+        ),
+        show_counted,
     )
-    show_counted(outcome)
 
 
 @app.command()
 def draw(match: MatchOption = None) -> None:
     """Record a dead hand: the stock ran down to two cards and nobody knocked."""
-    show_outcome(ScoreKeeper().draw(match=match))
+    saving(lambda: ScoreKeeper().draw(match=match), show_outcome)
 
 
 @app.command()
 def notice(match: MatchOption = None) -> None:
     """Rolling match: give notice before a deal; no new game opens, the games in progress are
     played out and the match ends when the last closes ('hgin undo' takes it back)."""
-    show_outcome(ScoreKeeper().notice(match=match))
+    saving(lambda: ScoreKeeper().notice(match=match), show_outcome)
 
 
 @app.command()
 def undo(match: MatchOption = None) -> None:
     """Undo the latest change of any kind (repeatable); 'hgin redo' puts it back."""
-    show_outcome(ScoreKeeper().undo(match=match))
+    saving(lambda: ScoreKeeper().undo(match=match), show_outcome)
 
 
 @app.command()
 def redo(match: MatchOption = None) -> None:
     """Apply again the change most recently undone."""
-    show_outcome(ScoreKeeper().redo(match=match))
+    saving(lambda: ScoreKeeper().redo(match=match), show_outcome)

@@ -6,7 +6,14 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.application import HginTyper, JsonFlag, app, complete_known_player, complete_match
+from hgin.cli.application import (
+    HginTyper,
+    JsonFlag,
+    app,
+    complete_known_player,
+    complete_match,
+    saving,
+)
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
@@ -66,6 +73,7 @@ def list_matches(
     else:
         typer.echo("No stored match fits.")
     warn_unreadable(listing.unreadable)
+    listing.refresh()
 
 
 @matches_app.command("delete")
@@ -151,8 +159,8 @@ def stats(
         print_stats(figures)
         text = ""
     if target is not None:
-        written = keeper.write_output(target, text)
-        typer.echo(f"Wrote {written}.")
+        saving(lambda: keeper.write_output(target, text), lambda path: typer.echo(f"Wrote {path}."))
     elif text:
         print_document(text, chosen)
     warn_unreadable(statistics.unreadable)
+    statistics.refresh()

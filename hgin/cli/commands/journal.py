@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app
+from hgin.cli.application import JsonFlag, MatchOption, app, notify
 from hgin.scorekeeper import ScoreKeeper
 
 
@@ -23,7 +23,7 @@ def log(
     'hgin restore N' work with."""
     from hgin.engine.editing import journal_rows
 
-    loaded = ScoreKeeper().log(match)
+    loaded, notices = ScoreKeeper().read(match)
     rows = journal_rows(loaded)
     if last is not None:
         rows = rows[-last:]
@@ -41,10 +41,10 @@ def log(
         import json
 
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-        return
-    if not rows:
+    elif not rows:
         typer.echo(f"Match {loaded.id} has no changes yet.")
-        return
-    from hgin.cli.render_journal import print_journal
+    else:
+        from hgin.cli.render_journal import print_journal
 
-    print_journal(loaded.id, rows, len(loaded.journal))
+        print_journal(loaded.id, rows, len(loaded.journal))
+    notify(notices)

@@ -6,10 +6,18 @@ from typing import Annotated, Any
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, complete_match, complete_player
+from hgin.cli.application import (
+    JsonFlag,
+    MatchOption,
+    app,
+    complete_match,
+    complete_player,
+    notify,
+    saving,
+)
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
-from hgin.scorekeeper import ScoreKeeper
+from hgin.scorekeeper import Loaded, ScoreKeeper, Started
 
 
 @app.command()
@@ -45,22 +53,30 @@ def new(
             "name both players, or neither to play the two named by 'players' in config.toml",
             param_hint="'NAME2'",
         )
-    started = ScoreKeeper().new(first, second, rules=rules, options=rule_values, dealer=dealer)
-    from hgin.cli.render import print_sheet
+    from hgin.cli.render import print_sheet  # drawing is loaded only to draw (not to complete)
 
-    print_sheet(started.match, started.notes)
+    keeper = ScoreKeeper()
+
+    def started(result: Started) -> None:
+        print_sheet(result.match, result.notes)
+
+    saving(
+        lambda: keeper.new(first, second, rules=rules, options=rule_values, dealer=dealer), started
+    )
 
 
 @app.command()
 def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
     """Show the score sheet of the current match."""
-    keeper = ScoreKeeper()
-    if as_json:
-        print_json(keeper.show_data(match))
-        return
     from hgin.cli.render import print_sheet
 
-    print_sheet(keeper.load(match))
+    keeper = ScoreKeeper()
+    loaded = keeper.read(match)
+    if as_json:
+        print_json(keeper.data_of(loaded.match))
+    else:
+        print_sheet(loaded.match)
+    notify(loaded.notices)
 
 
 @app.command()
@@ -75,7 +91,10 @@ def use(
     ],
 ) -> None:
     """Make another stored match the current one."""
-    loaded = ScoreKeeper().use(match)
     from hgin.cli.render import print_sheet
 
-    print_sheet(loaded, [f"Now playing match {loaded.id}."])
+    def now_playing(loaded: Loaded) -> None:
+        print_sheet(loaded.match, [f"Now playing match {loaded.match.id}."])
+        notify(loaded.notices)
+
+    saving(lambda: ScoreKeeper().use(match), now_playing)

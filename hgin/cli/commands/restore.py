@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app
+from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving
 from hgin.cli.streams import print_json
 from hgin.errors import HginError
-from hgin.scorekeeper import ScoreKeeper
+from hgin.scorekeeper import Outcome, ScoreKeeper
 
 if TYPE_CHECKING:
     from hgin.store.matches import BackupEntry
@@ -56,6 +56,15 @@ def restore(
 ) -> None:
     """Bring the match back to its state right after change N (undoable), or with --backup
     list the backups of its file or bring one back (the present version is kept first)."""
+    from hgin.cli.render import print_sheet
+
+    def show_outcome(outcome: Outcome) -> None:
+        if as_json and backup:
+            print_json({"id": outcome.match.id, "restored": outcome.message})
+        else:
+            print_sheet(outcome.match, outcome.lines)
+        notify(outcome.notices)
+
     keeper = ScoreKeeper()
     if not backup:
         if which is None:
@@ -66,20 +75,11 @@ def restore(
             )
         from hgin.engine.counts import whole_number
 
-        outcome = keeper.restore(whole_number(which, "the change number"), match=match)
-        from hgin.cli.render import print_sheet
-
-        print_sheet(outcome.match, outcome.lines)
+        change = whole_number(which, "the change number")
+        saving(lambda: keeper.restore(change, match=match), show_outcome)
         return
     if which is not None:
-        outcome = keeper.restore_backup(which, match)
-        if as_json:
-            done = {"id": outcome.match.id, "restored": outcome.message}
-            print_json(done)
-            return
-        from hgin.cli.render import print_sheet
-
-        print_sheet(outcome.match, outcome.lines)
+        saving(lambda: keeper.restore_backup(which, match), show_outcome)
         return
     match_id, present, entries = keeper.backups(match)
     if as_json:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from hgin.cli.application import HginTyper, JsonFlag, MatchOption, app
+from hgin.cli.application import HginTyper, JsonFlag, MatchOption, app, notify, saving
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES, with_options
-from hgin.scorekeeper import ScoreKeeper
+from hgin.scorekeeper import Outcome, ScoreKeeper
 
 rules_app = HginTyper(help="Show, change and save rule options.", rich_markup_mode=None)
 app.add_typer(rules_app, name="rules")
@@ -39,13 +40,14 @@ def rules_show(
             return
         make_console().print(profiles_table(profiles, set(PROFILES)))
         return
-    loaded = ScoreKeeper().load(match)
+    loaded, notices = ScoreKeeper().read(match)
     if as_json:
         print_json(loaded.rules.to_dict())
-        return
-    console = make_console()
-    console.print(f"Rules of match {loaded.id}: {loaded.rules.label}", markup=False)
-    console.print(rules_table(loaded.rules))
+    else:
+        console = make_console()
+        console.print(f"Rules of match {loaded.id}: {loaded.rules.label}", markup=False)
+        console.print(rules_table(loaded.rules))
+    notify(notices)
 
 
 def complete_option(incomplete: str) -> list[str]:
@@ -85,10 +87,13 @@ def rules_set(
 ) -> None:
     """Change one rule of a match and re-score every hand from the start ('hgin undo' takes
     it back)."""
-    outcome = ScoreKeeper().set_rule(option, value, match=match)
     from hgin.cli.render import print_sheet
 
-    print_sheet(outcome.match, outcome.lines)
+    def rescored(outcome: Outcome) -> None:
+        print_sheet(outcome.match, outcome.lines)
+        notify(outcome.notices)
+
+    saving(lambda: ScoreKeeper().set_rule(option, value, match=match), rescored)
 
 
 @rules_app.command("save")
@@ -110,10 +115,12 @@ def rules_save(
     """
     keeper = ScoreKeeper()
     rules = with_options(keeper.rules_named(base), rule_values, profile=name.strip().lower())
-    path = keeper.save_preset(name, rules, replace=force)
     from hgin.cli.console import make_console
     from hgin.cli.render_rules import rules_table
 
-    console = make_console()
-    console.print(f"Saved rules '{rules.profile}' in {path}.", markup=False)
-    console.print(rules_table(rules))
+    def saved(path: Path) -> None:
+        console = make_console()
+        console.print(f"Saved rules '{rules.profile}' in {path}.", markup=False)
+        console.print(rules_table(rules))
+
+    saving(lambda: keeper.save_preset(name, rules, replace=force), saved)

@@ -6,12 +6,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import HginTyper, JsonFlag, app, complete_player
+from hgin.cli.application import HginTyper, JsonFlag, app, complete_player, saving
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
+from hgin.reports.narrate import describe_new
 from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
+    from hgin.engine.match import Match
     from hgin.engine.series import Standing
 
 series_app = HginTyper(help="Play a series of matches to a target.", rich_markup_mode=None)
@@ -110,14 +112,18 @@ def series_new(
 
     keeper = ScoreKeeper()
     chosen = with_options(keeper.rules_named(rules), rule_values)
-    state, match = keeper.series_new(first, second, to, chosen, dealer=dealer)
-    print_standing(
-        state,
-        [
-            f"New series {state.series.id}; match {match.id} started, "
-            f"{match.first_dealer} deals first ({'chosen' if dealer else 'drawn by lot'})."
-        ],
-    )
+
+    def started(made: tuple[Standing, Match]) -> None:
+        state, match = made
+        print_standing(
+            state,
+            [
+                f"New series {state.series.id}; match {match.id} started, "
+                f"{match.first_dealer} deals first ({'chosen' if dealer else 'drawn by lot'})."
+            ],
+        )
+
+    saving(lambda: keeper.series_new(first, second, to, chosen, dealer=dealer), started)
 
 
 @series_app.command("next")
@@ -126,11 +132,13 @@ def series_next(
     dealer: DealerOption = None,
 ) -> None:
     """Start the series' next match once the last one is finished."""
-    from hgin.reports.narrate import describe_new
 
-    state, match = ScoreKeeper().series_next(series, dealer=dealer)
-    after = state.per_match[-1][0]  # the finished match whose next deal the rules gave
-    print_standing(state, [describe_new(match, chosen=dealer is not None, after=after)])
+    def started(made: tuple[Standing, Match]) -> None:
+        state, match = made
+        after = state.per_match[-1][0]  # the finished match whose next deal the rules gave
+        print_standing(state, [describe_new(match, chosen=dealer is not None, after=after)])
+
+    saving(lambda: ScoreKeeper().series_next(series, dealer=dealer), started)
 
 
 @series_app.command("show")

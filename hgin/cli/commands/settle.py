@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app
+from hgin.cli.application import JsonFlag, MatchOption, app, notify
 from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper
 
@@ -42,6 +42,7 @@ def settle(
     if as_json:
         data = {"id": settled.match.id, **settlement_dict(settlement, settled.currency)}
         print_json(data)
+        notify(settled.notices)
         return
     first, second = settled.match.players
     lines = [f"{first} v {second} · match {settled.match.id}"]
@@ -51,3 +52,4 @@ def settle(
     from hgin.cli.render import print_lines
 
     print_lines(lines)
+    notify(settled.notices)

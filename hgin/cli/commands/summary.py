@@ -6,7 +6,7 @@ from typing import Annotated, Literal, get_args
 
 import typer
 
-from hgin.cli.application import MatchOption, app
+from hgin.cli.application import MatchOption, app, notify, saving
 from hgin.scorekeeper import ScoreKeeper
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
@@ -48,11 +48,12 @@ def summary(
     keeper = ScoreKeeper()
     target = None if output is None else keeper.output_target(output, force=force)
     chosen = output_format(output, form, allowed=get_args(SummaryFormat), default="text")
-    loaded = keeper.load(match)
+    loaded, notices = keeper.read(match)
     if chosen == "text" and target is None:
         from hgin.cli.render import print_summary
 
         print_summary(loaded)
+        notify(notices)
         return
     from hgin.cli.summary_formats import build_summary
 
@@ -61,6 +62,11 @@ def summary(
         from hgin.cli.streams import print_document
 
         print_document(content, chosen)
+        notify(notices)
         return
-    written = keeper.write_output(target, content)
-    typer.echo(f"Wrote the {chosen} summary of match {loaded.id} to {written}")
+
+    def written(path: object) -> None:
+        typer.echo(f"Wrote the {chosen} summary of match {loaded.id} to {path}")
+        notify(notices)
+
+    saving(lambda: keeper.write_output(target, content), written)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app
+from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving
 from hgin.cli.streams import print_document, print_json
 from hgin.scorekeeper import ScoreKeeper
+
+if TYPE_CHECKING:
+    from hgin.store.transfer import ImportReport
 
 FileArgument = Annotated[
     str, typer.Argument(metavar="FILE.json", help="The export file ('-' for stdin/stdout).")
@@ -30,12 +33,18 @@ def export(
     keeper = ScoreKeeper()
     target = keeper.output_target(file, force=force)
     with progress_bar("Exporting") as bar:
-        text, count = keeper.export(match, every=every, progress=bar)
+        exported = keeper.export(match, every=every, progress=bar)
     if target is None:
-        print_document(text, "json")
+        print_document(exported.text, "json")
+        notify(exported.notices)
         return
-    keeper.write_output(target, text)
-    typer.echo(f"Exported {count} match{'es' if count != 1 else ''} to {file}.")
+
+    def written(_: object) -> None:
+        count = exported.match_count
+        typer.echo(f"Exported {count} match{'es' if count != 1 else ''} to {file}.")
+        notify(exported.notices)
+
+    saving(lambda: keeper.write_output(target, exported.text), written)
 
 
 @app.command("import")
@@ -52,14 +61,17 @@ def import_(
     """Add the matches of an export file; identical ones are skipped, different ones refused."""
     from hgin.cli.progress import progress_bar
 
+    def imported(done: tuple[str, ImportReport]) -> None:
+        source, report = done
+        if as_json:
+            print_json(report.to_dict())
+            return
+        typer.echo(
+            f"Imported from {source}: {len(report.added)} new, "
+            f"{len(report.replaced)} replaced, {len(report.identical)} identical skipped."
+        )
+        if report.current:
+            typer.echo(f"Current match: {report.current}.")
+
     with progress_bar("Importing") as bar:
-        source, report = ScoreKeeper().import_file(file, replace=replace, progress=bar)
-    if as_json:
-        print_json(report.to_dict())
-        return
-    typer.echo(
-        f"Imported from {source}: {len(report.added)} new, {len(report.replaced)} replaced, "
-        f"{len(report.identical)} identical skipped."
-    )
-    if report.current:
-        typer.echo(f"Current match: {report.current}.")
+        saving(lambda: ScoreKeeper().import_file(file, replace=replace, progress=bar), imported)
