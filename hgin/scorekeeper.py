@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from hgin.engine.names import candidates_for, fold, pick
 from hgin.errors import HginError
 from hgin.store.cache import MatchCache
-from hgin.store.paths import data_dir
+from hgin.store.paths import ascii_setting, data_dir
 
 # The engine and the storage are imported where they are used: every command module imports
 # this one, and a command that never opens a match should not pay for them (start-up time).
@@ -300,6 +300,11 @@ class ScoreKeeper:
         from hgin.store.presets import save_preset
 
         return save_preset(name, rules, self.config_folder, replace=replace)
+
+    def asks_for_ascii(self) -> bool:
+        """Whether the settings file asks for ASCII drawing (read on its own, quickly, as
+        every command starts; a file that cannot be read is left for `config` to report)."""
+        return ascii_setting(self.config_folder)
 
     def config(self) -> Config:
         """The settings file as read (each value None when the file does not set it)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import platform
 import pty
 import re
 import select
@@ -22,6 +23,9 @@ from hypothesis import strategies as st
 from tests.conftest import Run, flat, snapshot
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# The system calls that Python's line editing waits for a key in (select, poll and their p-
+# forms), by the numbers /proc/PID/syscall shows on each machine.
+WAITING_CALLS = {"x86_64": {"7", "23", "270", "271"}, "aarch64": {"72", "73"}}
 
 
 class Pty:
@@ -29,6 +33,8 @@ class Pty:
     is the terminal's interrupt key and Ctrl-D its end of input, as for a person."""
 
     def __init__(self, home: Path, *args: str) -> None:
+        if platform.machine() not in WAITING_CALLS or not Path("/proc/self/syscall").exists():
+            pytest.skip("needs Linux's /proc/PID/syscall to see line editing wait for a key")
         master, slave = pty.openpty()
         env = {**os.environ, "HGIN_HOME": str(home), "COLUMNS": "80", "NO_COLOR": "1"}
         env.pop("FORCE_COLOR", None)
@@ -50,7 +56,7 @@ class Pty:
         self.master = master
         self.seen = ""
 
-    def read_until(self, wanted: str, limit: float = 30.0) -> str:
+    def read_until(self, wanted: str, limit: float = 120.0) -> str:
         """Output up to and including `wanted` (waits for it; fails if it never comes)."""
         deadline = time.monotonic() + limit
         while wanted not in self.seen:
@@ -79,7 +85,7 @@ class Pty:
         """
         self.type(text.encode())
         self.read_until(text)
-        time.sleep(0.3)
+        self.waiting_for_a_key()
 
     def empty_line(self) -> None:
         """An empty line that line editing is known to be reading (a key typed and erased)."""
@@ -87,11 +93,23 @@ class Pty:
         self.read_until("x")
         self.type(b"\x7f")
         self.read_until("\x08")
-        time.sleep(0.3)
+        self.waiting_for_a_key()
+
+    def waiting_for_a_key(self, limit: float = 120.0) -> None:
+        """Wait until line editing, having drawn what was typed, waits for the next key: the
+        process is blocked in the system call that waits on the terminal (Linux shows it in
+        /proc/PID/syscall)."""
+        calls = WAITING_CALLS.get(platform.machine(), set())
+        path = Path(f"/proc/{self.process.pid}/syscall")
+        deadline = time.monotonic() + limit
+        while path.read_text().split()[0] not in calls:
+            if time.monotonic() > deadline:
+                raise AssertionError("hgin play never waited for a key")
+            time.sleep(0.01)  # looking again, not waiting for a guessed time
 
     def close(self) -> int:
         try:
-            return self.process.wait(timeout=30)
+            return self.process.wait(timeout=120)
         finally:
             os.close(self.master)
 

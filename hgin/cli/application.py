@@ -195,7 +195,9 @@ class HginGroup(HelpGroup):
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         with one_line_on_failure():  # help and --version print while the line is parsed
-            prepare(read_config=not kwargs.get("resilient_parsing", False))
+            # A shell completion (resilient parsing) leaves the settings unread: it must be quick.
+            completing = kwargs.get("resilient_parsing", False)
+            prepare(config_asks=(lambda: False) if completing else ScoreKeeper().asks_for_ascii)
             quick_conversion()  # keeps Typer from importing pydantic for plain values
             # Help as wide as the terminal (COLUMNS first), up to 80: Typer never goes below 50.
             kwargs.setdefault("terminal_width", min(shutil.get_terminal_size().columns, 80))

@@ -1,7 +1,7 @@
 """Standard output and error as hgin writes to them, whatever the terminal (no Rich here).
 
 Everything hgin prints (Rich drawings, sentences, refusals, help) goes through `sys.stdout` and
-`sys.stderr`. `prepare` puts a `Plain` stream in front of one when:
+`sys.stderr`. `prepare` puts an `OutputFront` in front of one when:
 
 - its encoding cannot hold hgin's symbols (ASCII, Latin-1, a Windows code page), or ASCII is
   asked for ($HGIN_ASCII=1, or `ascii = true` in config.toml): the symbols become their ASCII
@@ -10,19 +10,26 @@ Everything hgin prints (Rich drawings, sentences, refusals, help) goes through `
 - standard output is not a terminal: trailing blanks are taken off every line, so piped text
   pastes cleanly.
 
-JSON goes out with `print_json`, which is never rewritten: on a stream that cannot hold every
-character it escapes them the JSON way (\\u00eb), which loses nothing.
+A standard output the shell closed (`>&-`) becomes a `ClosedOutput`, on which printing fails
+like any output that cannot be written. Data (JSON, HTML, SVG) goes out with `print_document`,
+which is never rewritten: on a stream that cannot hold every character it escapes them the
+format's way (\\u00eb, &#235;), which loses nothing.
 """
 
 from __future__ import annotations
 
 import codecs
+import errno
 import io
+import json
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
+
+from hgin.reports.symbols import ascii_table, can_draw, plain_letters
 
 ASCII_VARIABLE = "HGIN_ASCII"
 TRAILING_BLANKS = re.compile(r"[ \t]+(?=\n)")
@@ -32,14 +39,7 @@ NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 LONE_DASH = re.compile(r"(?<!\w)[–—](?!\w)")
 
 
-def _unknown(char: str) -> str:
-    """'?' for each column `char` fills, so that tables stay aligned ('李' is two wide)."""
-    import unicodedata
-
-    return "??" if unicodedata.east_asian_width(char) in ("W", "F") else "?"
-
-
-class Plain(io.TextIOBase):
+class OutputFront(io.TextIOBase):
     """A text stream in front of a real one that can take any text: see the module docstring.
 
     It says it is UTF-8 (it accepts every character), so Rich draws its usual lines, which
@@ -49,15 +49,10 @@ class Plain(io.TextIOBase):
     def __init__(self, inner: TextIO, *, ascii_only: bool, strip: bool) -> None:
         super().__init__()
         self.inner = inner
-        self.ascii_only = ascii_only
         self.strip = strip
         self.target = (getattr(inner, "encoding", None) or "utf-8").lower()
         self.lossless = _lossless(self.target)
-        self.table: dict[int, str] = {}
-        if ascii_only:
-            from hgin.reports.symbols import ascii_table
-
-            self.table = ascii_table()
+        self.table = ascii_table() if ascii_only else {}
         self.safe: dict[str, str] = {}  # each character as the real stream can take it
         self.pending = ""  # blanks at the end of the last write: kept until a newline or text
 
@@ -72,11 +67,6 @@ class Plain(io.TextIOBase):
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError(f"write() argument must be str, not {type(text).__name__}")
-        self.inner.write(self.rewritten(text))
-        return len(text)
-
-    def rewritten(self, text: str) -> str:
-        """`text` as it goes to the real stream."""
         if self.table:
             text = LONE_DASH.sub(".", text).translate(self.table)
         if self.strip:
@@ -86,23 +76,19 @@ class Plain(io.TextIOBase):
             kept = text.rstrip(" \t")
             self.pending = text[len(kept) :]
             text = kept
-        return self.encodable(text)
+        self.write_raw(text)
+        return len(text)
 
-    def encodable(self, text: str) -> str:
-        """`text` made safe for the real stream's encoding: a character it lacks is written
-        without its accents ('Zoë' as 'Zoe'), or as '?'; printing never fails on one."""
-        if self.lossless:
-            return text
-        try:
-            text.encode(self.target)
-        except UnicodeEncodeError:
-            return "".join(self.safe_char(char) for char in text)
-        return text
+    def write_raw(self, text: str) -> None:
+        """Write `text` as it is (no symbols swapped, no blanks taken), for data such as JSON;
+        a character the real stream lacks is written without its accents ('Zoë' as 'Zoe'),
+        or as '?'."""
+        if not self.lossless and not self.fits(text):
+            text = "".join(self.safe_char(char) for char in text)
+        self.inner.write(text)
 
     def safe_char(self, char: str) -> str:
         if char not in self.safe:
-            from hgin.reports.symbols import plain_letters
-
             plain = plain_letters(char)
             self.safe[char] = plain if plain and self.fits(plain) else _unknown(char)
         return self.safe[char]
@@ -113,10 +99,6 @@ class Plain(io.TextIOBase):
         except UnicodeEncodeError:
             return False
         return True
-
-    def write_raw(self, text: str) -> None:
-        """Write `text` as it is (no symbols swapped, no blanks taken), for data such as JSON."""
-        self.inner.write(self.encodable(text))
 
     def flush(self) -> None:
         # This front is finalised like any stream (a flush at garbage collection), possibly
@@ -138,6 +120,31 @@ class Plain(io.TextIOBase):
         return getattr(self.inner, "name", "<stdout>")
 
 
+class ClosedOutput(io.TextIOBase):
+    """Standard output that the shell closed. Python leaves `sys.stdout` None then, and Rich
+    and Click print nothing to None and succeed; writing here fails as it does on a closed
+    file, so that a command that cannot print says so."""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"
+
+    @property
+    def errors(self) -> str:  # type: ignore[override]
+        return "strict"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _unknown(char: str) -> str:
+    """'?' for each column `char` fills, so that tables stay aligned ('李' is two wide)."""
+    return "??" if unicodedata.east_asian_width(char) in ("W", "F") else "?"
+
+
 def wants_ascii(environ: Mapping[str, str], config_asks: Callable[[], bool]) -> bool:
     """Whether ASCII drawing is asked for: $HGIN_ASCII (1/0), else the config file's setting."""
     value = environ.get(ASCII_VARIABLE, "").strip().lower()
@@ -153,31 +160,29 @@ def is_terminal(stream: Any) -> bool:
         return False
 
 
-def prepare(environ: Mapping[str, str] | None = None, *, read_config: bool = True) -> None:
-    """Put a `Plain` stream in front of stdout and stderr where one is needed (see above).
-
-    `read_config=False` leaves the config file unread (a shell completion, which must be quick).
-    """
-    environ = os.environ if environ is None else environ
+def prepare(config_asks: Callable[[], bool], environ: Mapping[str, str] = os.environ) -> None:
+    """Put an `OutputFront` in front of stdout and stderr where one is needed, and a
+    `ClosedOutput` in place of a closed stdout (see above); `config_asks` says whether the
+    settings file asks for ASCII, read only when the environment does not say."""
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
     asked: bool | None = None
 
     def ascii_asked() -> bool:
         nonlocal asked
         if asked is None:
-            asked = wants_ascii(environ, _config_asks if read_config else lambda: False)
+            asked = wants_ascii(environ, config_asks)
         return asked
 
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
-        if stream is None or isinstance(stream, Plain):
+        if stream is None or isinstance(stream, OutputFront | ClosedOutput):
             continue
-        from hgin.reports.symbols import can_draw
-
         encoding = getattr(stream, "encoding", None) or "utf-8"
         ascii_only = not can_draw(encoding) or ascii_asked()
         strip = name == "stdout" and not is_terminal(stream)
         if ascii_only or strip or not _lossless(encoding):
-            setattr(sys, name, Plain(stream, ascii_only=ascii_only, strip=strip))
+            setattr(sys, name, OutputFront(stream, ascii_only=ascii_only, strip=strip))
 
 
 def _lossless(encoding: str) -> bool:
@@ -187,26 +192,9 @@ def _lossless(encoding: str) -> bool:
         return False
 
 
-def _config_asks() -> bool:
-    from hgin.store.paths import ascii_setting
-
-    return ascii_setting()
-
-
 def print_json(data: Any, indent: int | None = 2) -> None:
-    """Print `data` as JSON on stdout: characters kept as they are where the stream can hold
-    them, escaped as JSON allows where it cannot; never rewritten as drawing is."""
-    import json
-
-    stream = sys.stdout
-    keep = not isinstance(stream, Plain) or stream.lossless
-    text = json.dumps(data, ensure_ascii=not keep, indent=indent) + "\n"
-    if isinstance(stream, Plain):
-        stream.write_raw(text)
-        stream.flush()
-    else:
-        stream.write(text)
-        stream.flush()
+    """Print `data` as JSON on stdout (see `print_document`)."""
+    print_document(json.dumps(data, ensure_ascii=False, indent=indent) + "\n", "json")
 
 
 def print_document(text: str, form: str) -> None:
@@ -214,7 +202,7 @@ def print_document(text: str, form: str) -> None:
     JSON escapes what the stream cannot hold, HTML and SVG use character references; text,
     Markdown and CSV are printed like everything else."""
     stream = sys.stdout
-    if not isinstance(stream, Plain) or form not in ("json", "html", "svg"):
+    if not isinstance(stream, OutputFront) or form not in ("json", "html", "svg"):
         stream.write(text)
         stream.flush()
         return

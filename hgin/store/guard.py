@@ -138,7 +138,7 @@ def read_bytes(path: Path, *, cap: int, missing: str | None = None) -> bytes | N
     except OSError as error:
         raise os_problem("read", path, error) from None
     finally:
-        os.close(fd)
+        _close(fd)
 
 
 def _read_capped(fd: int, where: str | Path, cap: int) -> bytes:
@@ -164,8 +164,12 @@ def read_input(name: str, *, cap: int = EXPORT_CAP) -> tuple[bytes, str]:
     """The bytes of a file named on the command line ('-' for standard input) and the name to
     show for it. Only a regular file or standard input is read, and at most `cap` bytes."""
     if name == "-":
-        stream = sys.stdin.buffer
-        data = stream.read(cap + 1)
+        if sys.stdin is None:  # the shell closed it
+            raise Unusable("stdin", "standard input is closed")
+        try:
+            data = sys.stdin.buffer.read(cap + 1)
+        except OSError as error:
+            raise Unusable("stdin", reason(error)) from None
         if len(data) > cap:
             raise Unusable("stdin", f"it is too large (more than {cap} bytes)")
         return data, "stdin"
@@ -450,7 +454,7 @@ def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
         finally:
             _release(fd)
     finally:
-        os.close(fd)
+        _close(fd)
 
 
 @contextlib.contextmanager
@@ -472,6 +476,14 @@ def lock_if_free(path: Path) -> Iterator[bool]:
             if taken:
                 _release(fd)
     finally:
+        _close(fd)
+
+
+def _close(fd: int) -> None:
+    """Close a file hgin only read or locked. The descriptor is freed (and a lock on it
+    released) even when the system reports an error, which then changes nothing: the work
+    with the file is done (a lock's block is over, a file was read whole)."""
+    with contextlib.suppress(OSError):
         os.close(fd)
 
 
@@ -518,7 +530,9 @@ else:
         return True
 
     def _release(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
+        # Closing the lock file releases the lock too: a failed unlock changes nothing.
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 # -- output files named on the command line ------------------------------------------------

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -130,8 +129,9 @@ class Store:
                         info = os.stat(folder / name if fd is None else name, dir_fd=fd)
                     except OSError:  # deleted meanwhile
                         continue
-                    if stat.S_ISREG(info.st_mode):
-                        found[name[:-5]] = _stamp_text(info)
+                    # Anything else in a match file's place (a folder, a FIFO, a device) is
+                    # listed too: loading refuses it, so the list says it was left out.
+                    found[name[:-5]] = _stamp_text(info)
         except (FileNotFoundError, NotADirectoryError):  # no matches yet, as `match_ids` says
             return {}
         except OSError as error:
