@@ -1,7 +1,7 @@
 """What keeps hgin quick to start, checked in fresh processes by what a run does, never by how
 long it takes (timings: tests/bench/run.py):
 
-- a run loads the module of its own command only (help and a bare `hgin` load them all);
+- a run loads the module of its own command only (a bare `hgin` that of `show`; help all);
 - no command lets Typer load pydantic to convert a plain value (hgin.cli.quick_params),
   and the quick conversion gives exactly what Typer's own gives;
 - what prints no table (a shell completion, `show --json`) never loads Rich;
@@ -70,7 +70,7 @@ def with_match(hgin_home: Path) -> Path:
         (["show", "--json"], {}, '"players"', ["matches"]),
         ([], COMPLETE_GIN, "Ann\nBob", ["hands"]),
         (["--help"], {}, "Usage", "every"),
-        ([], {}, "Game I", "every"),  # a bare 'hgin' shows the sheet, or the help
+        ([], {}, "Game I", ["matches"]),  # a bare 'hgin' shows the sheet: what `show` needs
     ],
     ids=["gin", "stats", "show-json", "completion", "help", "bare"],
 )
@@ -255,7 +255,7 @@ class RuntimeParam(coercion.RuntimeParam):
     shape: object  # a field the quick converter does not know about
 
 coercion.RuntimeParam = RuntimeParam
-from hgin.cli import main
+from hgin.cli.application import main
 sys.argv = ["hgin", *sys.argv[1:]]
 main()
 """

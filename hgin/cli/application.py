@@ -451,6 +451,8 @@ def run() -> None:
     collect_rarely()
     try:
         typed = command_word(sys.argv[1:], os.environ)
+        if not sys.argv[1:] and "_HGIN_COMPLETE" not in os.environ:
+            typed = "show"  # a bare `hgin` shows the sheet (`root` loads all for the help)
         load(typed)
         only_the_command(app, typed and full_name(typed))(prog_name="hgin")
     finally:
