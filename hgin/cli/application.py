@@ -409,6 +409,7 @@ def count_argument(text: str, what: str, command: str) -> int:
 
 def version_callback(value: bool) -> None:
     if value:
+        # Only `--version` reads the package's metadata: its import costs every other command.
         from importlib.metadata import PackageNotFoundError, version
 
         try:

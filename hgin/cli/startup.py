@@ -20,6 +20,8 @@ from typing import Any
 
 import typer
 
+from hgin.completion import words_before_cursor
+
 
 def command_name(info: Any) -> str:
     """The name a registered command or command group is typed as ('' if it has none)."""
@@ -35,8 +37,6 @@ def given_words(argv: Sequence[str], environ: Mapping[str, str]) -> list[str]:
     the words before the one being completed."""
     if environ.get("_HGIN_COMPLETE") is None:
         return list(argv)
-    from hgin.completion import words_before_cursor
-
     return words_before_cursor(environ)
 
 

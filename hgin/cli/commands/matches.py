@@ -68,13 +68,13 @@ def new(
 @app.command()
 def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
     """Show the score sheet of the current match."""
-    from hgin.cli.render import print_sheet
-
     keeper = ScoreKeeper()
     loaded = keeper.read(match)
     if as_json:
         print_json(keeper.data_of(loaded.match))
     else:
+        from hgin.cli.render import print_sheet  # JSON needs no drawing
+
         print_sheet(loaded.match)
     notify(loaded.notices)
 

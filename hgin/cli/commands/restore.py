@@ -56,12 +56,13 @@ def restore(
 ) -> None:
     """Bring the match back to its state right after change N (undoable), or with --backup
     list the backups of its file or bring one back (the present version is kept first)."""
-    from hgin.cli.render import print_sheet
 
     def show_outcome(outcome: Outcome) -> None:
         if as_json and backup:
             print_json({"id": outcome.match.id, "restored": outcome.message})
         else:
+            from hgin.cli.render import print_sheet
+
             print_sheet(outcome.match, outcome.lines)
         notify(outcome.notices)
 
