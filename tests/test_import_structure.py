@@ -255,7 +255,7 @@ class RuntimeParam(coercion.RuntimeParam):
     shape: object  # a field the quick converter does not know about
 
 coercion.RuntimeParam = RuntimeParam
-from hgin.cli.application import main
+from hgin.cli import main
 sys.argv = ["hgin", *sys.argv[1:]]
 main()
 """
