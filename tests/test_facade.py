@@ -69,13 +69,16 @@ def test_output_files_stay_out_of_the_keepers_folders(tmp_path: Path) -> None:
     assert keeper.output_target(str(tmp_path / "report.txt"), force=True) == target
 
 
-def test_the_library_refreshes_the_cache_at_once(tmp_path: Path) -> None:
-    # Only the command line holds cache writes back until a command has printed.
+def test_the_library_refreshes_the_cache_when_asked(tmp_path: Path) -> None:
+    # The command line asks once the command has printed; a listing alone writes nothing.
     home = tmp_path / "home"
     keeper = ScoreKeeper(home)
     started = keeper.new_match("Ann", "Bob", dealer="Ann")
     assert not (home / "cache.json").exists()  # saving a match leaves the cache alone
-    assert [e.id for e in keeper.matches().entries] == [started.id]
+    listing = keeper.matches()
+    assert [e.id for e in listing.entries] == [started.id]
+    assert not (home / "cache.json").exists()
+    listing.refresh()
     cached = parse_cache((home / "cache.json").read_bytes())
     assert cached is not None and list(cached) == [started.id]
 

@@ -73,5 +73,8 @@ def import_(
         if report.current:
             typer.echo(f"Current match: {report.current}.")
 
-    with progress_bar("Importing") as bar:
-        saving(lambda: ScoreKeeper().import_file(file, replace=replace, progress=bar), imported)
+    def with_a_bar() -> tuple[str, ImportReport]:
+        with progress_bar("Importing") as bar:  # gone before anything else is printed
+            return ScoreKeeper().import_file(file, replace=replace, progress=bar)
+
+    saving(with_a_bar, imported)
