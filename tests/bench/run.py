@@ -134,11 +134,17 @@ def finished_matches(home: Path, count: int) -> None:
     rng = random.Random(SEED + 2)
     while not keeper.load().sheet.finished:
         play_hand(keeper, rng, small=False)
-    (source,) = (p for p in home.rglob(f"{match.id}.*") if p.parent.name != match.id)
+    source = match_file(home, match.id)
     text = source.read_text(encoding="utf-8")
     for number in range(2, count + 1):
         copy = source.with_name(source.name.replace(match.id, f"{match.id}-{number}"))
         copy.write_text(with_id(text, f"{match.id}-{number}"), encoding="utf-8")
+
+
+def match_file(home: Path, match_id: str) -> Path:
+    """The file of match `match_id` in `home` (not one of its backups)."""
+    (found,) = (p for p in home.rglob(f"{match_id}.*") if p.parent.name != match_id)
+    return found
 
 
 def with_id(text: str, new_id: str) -> str:
@@ -205,18 +211,12 @@ def run_once(
     return Timing(wall, cpu), done
 
 
-def run_bench(
-    bench: Bench, base: dict[str, str]
-) -> tuple[Timing, subprocess.CompletedProcess[str]]:
-    if bench.reset is not None:
-        bench.reset()
-    return run_once(bench.argv, {**base, **bench.env})
-
-
 def warm_up(bench: Bench, base: dict[str, str]) -> None:
     """Untimed runs: fill the bytecode cache and the data caches, and check the command works."""
     for _ in range(2):
-        _, done = run_bench(bench, base)
+        if bench.reset is not None:
+            bench.reset()
+        _, done = run_once(bench.argv, {**base, **bench.env})
         if done.returncode != 0 or (bench.expect and bench.expect not in done.stdout):
             sys.exit(
                 f"{bench.name}: {' '.join(bench.argv)} failed (exit {done.returncode})\n"
@@ -232,21 +232,18 @@ def measure(benches: Sequence[Bench], rounds: int, base: dict[str, str]) -> None
     for number in range(rounds):
         print(f"\rround {number + 1}/{rounds}", end="", file=sys.stderr, flush=True)
         for bench in benches:
-            runs: list[tuple[Callable[[], tuple[Timing, object]], list[Timing]]] = [
-                (lambda b=bench: run_bench(b, base), bench.times)
-            ]
+            runs = [(bench.argv, {**base, **bench.env}, bench.reset, bench.times)]
             if bench.floor is not None:
                 floor_argv = [sys.executable, "-c", bench.floor]
-                runs.append((lambda a=floor_argv: run_once(a, base), bench.floor_times))
+                runs.append((floor_argv, base, None, bench.floor_times))
             if number % 2:
                 runs.reverse()
-            for run, times in runs:
-                timing, done = run()
-                assert isinstance(done, subprocess.CompletedProcess)
+            for argv, env, reset, times in runs:
+                if reset is not None:
+                    reset()
+                timing, done = run_once(argv, env)
                 if done.returncode != 0:
-                    sys.exit(
-                        f"\n{' '.join(done.args)} failed (exit {done.returncode}): {done.stderr}"
-                    )
+                    sys.exit(f"\n{' '.join(argv)} failed (exit {done.returncode}): {done.stderr}")
                 times.append(timing)
     print(file=sys.stderr)
 
@@ -276,7 +273,9 @@ def in_process(homes: Sequence[tuple[Path, int]], repeat: int) -> list[tuple[str
     for home, hands in homes:
         keeper = ScoreKeeper(home)
         seconds = median_time(keeper.load, repeat)
-        size = sum(p.stat().st_size for p in (home / "matches").iterdir())
+        current = keeper.current_id()
+        assert current is not None
+        size = match_file(home, current).stat().st_size
         note = f"{size / 1e6:.2f} MB file, validated; {seconds / hands * 1e6:.0f} µs a hand"
         rows.append((f"`ScoreKeeper.load`, {hands:,} hands", seconds, note))
     return rows
@@ -419,8 +418,9 @@ def prepare(scratch: Path, hgin: list[str], keys: set[str], *, many: int, long: 
         build(f"{many:,} finished matches", lambda: finished_matches(scratch / "many", many))
     export_file = scratch / "export.json"
     if "import" in keys:
-        text, _ = ScoreKeeper(scratch / "many").export(every=True)
-        export_file.write_text(text, encoding="utf-8")
+        export = [*hgin, "export", "--all", str(export_file)]
+        if run_once(export, {**os.environ, **home("many")})[1].returncode != 0:
+            sys.exit(f"{' '.join(export)} failed")
 
     gin = ["gin", "ann", "12"]
     completion = {
