@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -195,7 +196,10 @@ def test_ctrl_c_during_the_save_keeps_the_hand_and_exits_0(
 
     def save(self: Store, match: Any) -> Any:
         kept = real(self, match)
-        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C the moment the file is written
+        # Ctrl-C the moment the file is written, sent to this thread: under pytest-xdist the
+        # test may not run in the main thread, and a signal sent to the process would land in
+        # a thread that does not hold it back, as the command's own thread does.
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
         return kept
 
     monkeypatch.setattr(Store, "save", save)

@@ -31,7 +31,7 @@
     games.replaceChildren(element("th", "player"));
     for (const game of data.games) {
       const cell = element("th", game.winner ? "closed" : "", game.name);
-      if (game.winner) cell.append(element("span", "winner", game.note));
+      if (game.winner) cell.append(" ", element("span", "winner", game.note)); // a space for readers
       games.append(cell);
     }
     games.append(element("th", "total", "Total"));
