@@ -39,7 +39,19 @@ NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 LONE_DASH = re.compile(r"(?<!\w)[–—](?!\w)")
 
 
-class OutputFront(io.TextIOBase):
+class TextOut(io.TextIOBase):
+    """A text stream that takes any text as UTF-8 (what Rich and Click ask of a stream)."""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"
+
+    @property
+    def errors(self) -> str:  # type: ignore[override]
+        return "strict"
+
+
+class OutputFront(TextOut):
     """A text stream in front of a real one that can take any text: see the module docstring.
 
     It says it is UTF-8 (it accepts every character), so Rich draws its usual lines, which
@@ -55,14 +67,6 @@ class OutputFront(io.TextIOBase):
         self.table = ascii_table() if ascii_only else {}
         self.safe: dict[str, str] = {}  # each character as the real stream can take it
         self.pending = ""  # blanks at the end of the last write: kept until a newline or text
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return "utf-8"
-
-    @property
-    def errors(self) -> str:  # type: ignore[override]
-        return "strict"
 
     def write(self, text: str) -> int:
         if not isinstance(text, str):
@@ -120,18 +124,10 @@ class OutputFront(io.TextIOBase):
         return getattr(self.inner, "name", "<stdout>")
 
 
-class ClosedOutput(io.TextIOBase):
+class ClosedOutput(TextOut):
     """Standard output that the shell closed. Python leaves `sys.stdout` None then, and Rich
     and Click print nothing to None and succeed; writing here fails as it does on a closed
     file, so that a command that cannot print says so."""
-
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return "utf-8"
-
-    @property
-    def errors(self) -> str:  # type: ignore[override]
-        return "strict"
 
     def writable(self) -> bool:
         return True

@@ -106,6 +106,13 @@ def describe_hand(played: PlayedHand) -> str:
     return "; ".join(parts) + "."
 
 
+def _on_the_total(sheet: Sheet) -> str:
+    """'Ann wins on the sheet total, 230 to 190' (the sheet has a winner)."""
+    winner = sheet.winner or sheet.players[0]
+    loser = next(p for p in sheet.players if p != winner)
+    return f"{winner} wins on the sheet total, {sheet.totals[winner]} to {sheet.totals[loser]}"
+
+
 def describe_result(sheet: Sheet) -> str:
     """'Match over: Ann wins 2 games to 1.' or an empty string while it goes on."""
     if not sheet.finished:
@@ -114,21 +121,13 @@ def describe_result(sheet: Sheet) -> str:
     if sheet.rules.decide == "net":
         if sheet.winner is None:
             return f"Match over: level on {sheet.totals[first]} each."
-        loser = second if sheet.winner == first else first
-        return (
-            f"Match over: {sheet.winner} wins on the sheet total, "
-            f"{sheet.totals[sheet.winner]} to {sheet.totals[loser]}."
-        )
+        return f"Match over: {_on_the_total(sheet)}."
     won = sheet.games_won
     if won[first] == won[second]:
         each = f"{won[first]} game{'s' if won[first] != 1 else ''} each"
         if sheet.winner is None:
             return f"Match over: drawn, {each} and level on {sheet.totals[first]} each."
-        loser = second if sheet.winner == first else first
-        return (
-            f"Match over: {each}; {sheet.winner} wins on the sheet total, "
-            f"{sheet.totals[sheet.winner]} to {sheet.totals[loser]}."
-        )
+        return f"Match over: {each}; {_on_the_total(sheet)}."
     winner = sheet.winner or first
     loser = second if winner == first else first
     if len(sheet.games) == 1:
