@@ -162,3 +162,15 @@ def test_zero_point_win_still_counts_as_a_win() -> None:
     assert sheet.hands[0].award.points == 0
     assert sheet.wins["Ann"] == 1
     assert sheet.games[0].entered["Ann"]
+
+
+def test_a_hand_entered_under_earlier_rules_is_checked_under_them() -> None:
+    from hgin.engine.journal import Change
+    from hgin.engine.match import Match
+
+    upcard = Change(1, "t", "record", "", {"hand": gin("Ann", 5, upcard="7♠")})
+    oklahoma = Change(2, "t", "rules", "", {"old": {"oklahoma": False}, "new": {"oklahoma": True}})
+    with pytest.raises(HginError, match=r"^change 1 \(record\): an upcard is only entered in an"):
+        Match("m", PLAYERS, FRIENDLY, "Ann", "t", (upcard, oklahoma))
+    alone = oklahoma._replace(number=1)
+    assert Match("m", PLAYERS, FRIENDLY, "Ann", "t", (alone,)).rules.oklahoma

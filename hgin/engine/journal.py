@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from hgin.engine.hands import Hand, hand_award
+from hgin.engine.hands import Hand
 from hgin.engine.rules import Rules, check_rules
 from hgin.errors import HginError
 
@@ -102,13 +102,14 @@ class State(NamedTuple):
 
 
 Content = tuple[Link | None, Rules, int | None]  # the hands, the rules in force, the notice
-Apply = Callable[[State, Mapping[str, Any], tuple[str, str]], Content]
+Apply = Callable[[State, Mapping[str, Any]], Content]
 
 
 class Kind(NamedTuple):
     """A kind of change: its data fields (name -> value type, read and written by the match
     file's schema: hand, hands, count, values, rules) and what it makes of the hands, rules and
-    notice before it (None for undo, redo and restore, which move between states reached)."""
+    notice before it (None for undo, redo and restore, which move between states reached).
+    The hands a change enters are scored where the match replays its journal (`Match`)."""
 
     fields: Mapping[str, str]
     apply: Apply | None = None
@@ -127,25 +128,23 @@ def _split(state: State, number: Any) -> tuple[Link | None, list[Hand]]:
     return stack, later
 
 
-def _record(state: State, data: Mapping[str, Any], players: tuple[str, str]) -> Content:
-    hand_award(state.rules, players, data["hand"])
+def _record(state: State, data: Mapping[str, Any]) -> Content:
     return Link(data["hand"], state.hand_stack), state.rules, state.notice_after
 
 
-def _edit(state: State, data: Mapping[str, Any], players: tuple[str, str]) -> Content:
+def _edit(state: State, data: Mapping[str, Any]) -> Content:
     before, later = _split(state, data["hand_number"])
     if later[0] != data["old"]:
         raise HginError(f"hand {data['hand_number']} is not the hand it replaces")
-    hand_award(state.rules, players, data["hand"])
     return stacked(before, [data["hand"], *later[1:]]), state.rules, state.notice_after
 
 
-def _delete(state: State, data: Mapping[str, Any], players: tuple[str, str]) -> Content:
+def _delete(state: State, data: Mapping[str, Any]) -> Content:
     before, later = _split(state, data["hand_number"])
     return stacked(before, later[1:]), state.rules, state.notice_after
 
 
-def _set_rules(state: State, data: Mapping[str, Any], players: tuple[str, str]) -> Content:
+def _set_rules(state: State, data: Mapping[str, Any]) -> Content:
     old, new = data["old"], data["new"]
     if set(old) != set(new) or not old:
         raise HginError("it does not name the same rules before and after")
@@ -156,14 +155,11 @@ def _set_rules(state: State, data: Mapping[str, Any], players: tuple[str, str]) 
     return state.hand_stack, rules, state.notice_after
 
 
-def _import(state: State, data: Mapping[str, Any], players: tuple[str, str]) -> Content:
-    rules = check_rules(data["rules"])
-    for hand in data["hands"]:
-        hand_award(rules, players, hand)
-    return stacked(None, data["hands"]), rules, state.notice_after
+def _import(state: State, data: Mapping[str, Any]) -> Content:
+    return stacked(None, data["hands"]), check_rules(data["rules"]), state.notice_after
 
 
-def _notice(state: State, data: Mapping[str, Any], players: tuple[str, str]) -> Content:
+def _notice(state: State, data: Mapping[str, Any]) -> Content:
     count = 0 if state.hand_stack is None else state.hand_stack.size
     if not getattr(state.rules, "rolling", False):
         raise HginError("notice is given only in a rolling match")
@@ -225,9 +221,7 @@ def _moved(states: Sequence[State], journal: Sequence[Change], change: Change) -
     )
 
 
-def next_state(
-    states: Sequence[State], journal: Sequence[Change], change: Change, players: tuple[str, str]
-) -> State:
+def next_state(states: Sequence[State], journal: Sequence[Change], change: Change) -> State:
     """The state after `change`, from the states after each change before it (`states[0]` is
     the start) and the journal before it; an HginError names the change."""
     if change.number != len(states):
@@ -239,7 +233,7 @@ def next_state(
         if kind.apply is None:
             return _moved(states, journal, change)
         now = states[-1]
-        hands, rules, notice_after = kind.apply(now, change.data, players)
+        hands, rules, notice_after = kind.apply(now, change.data)
     except HginError as refusal:
         raise HginError(f"change {change.number} ({change.kind}): {refusal}") from None
     aside = now.aside if now.undone_stack is None else (now.undone_stack.size, change.number)
@@ -247,11 +241,11 @@ def next_state(
     return State(hands, rules, notice_after, in_force, None, aside)
 
 
-def replay_journal(
-    players: tuple[str, str], rules: Rules, journal: Sequence[Change]
-) -> tuple[State, ...]:
-    """The state at the start (from the match's first rules) and after every change."""
-    states = [State(None, rules)]
-    for change in journal:
-        states.append(next_state(states, journal, change, players))
-    return tuple(states)
+def entered(change: Change, before: State) -> tuple[Rules, Sequence[Hand]]:
+    """The hands a change enters (a record, an edit, an import) and the rules they are scored
+    under; none for any other change."""
+    if change.kind == "import":
+        return change.data["rules"], change.data["hands"]
+    if change.kind in ("record", "edit"):
+        return before.rules, (change.data["hand"],)
+    return before.rules, ()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from hgin.engine.hands import Hand
-from hgin.engine.journal import Change, State, next_state, replay_journal
+from hgin.engine.hands import Hand, hand_award
+from hgin.engine.journal import Change, State, entered, next_state
 from hgin.engine.names import fold, pick
 from hgin.engine.rules import Rules, check_rules
 from hgin.engine.sheet import Sheet, extend, replay
@@ -82,8 +83,22 @@ class Match:
             raise HginError(f"the dealer '{self.first_dealer}' is not a player")
         check_rules(self.start_rules)
         if self.replayed is None:
-            states = replay_journal(self.players, self.start_rules, self.journal)
-            object.__setattr__(self, "replayed", self._replayed_from(states))
+            object.__setattr__(self, "replayed", self._replay())
+
+    def _replay(self) -> Replayed:
+        """The journal replayed, every change checked, each hand scored once: the sheet scores
+        the hands in force, and `check_entries` the others (undone, replaced, or entered under
+        other rules)."""
+        states = [State(None, self.start_rules)]
+        try:
+            for change in self.journal:
+                states.append(next_state(states, self.journal, change))
+            replayed = self._replayed_from(tuple(states))
+        except HginError:
+            check_entries(self.journal, states, self.players)  # the earliest change at fault
+            raise
+        check_entries(self.journal, states, self.players, replayed.sheet)
+        return replayed
 
     def _replayed_from(self, states: tuple[State, ...]) -> Replayed:
         last = states[-1]
@@ -143,7 +158,7 @@ class Match:
         """The match with one more change in its journal, applied and checked: the sheet of
         the result must replay. Its sentence is set afterwards with `with_text`."""
         change = Change(len(self.journal) + 1, at, kind, "", data)
-        state = next_state(self.states, self.journal, change, self.players)
+        state = next_state(self.states, self.journal, change)
         states, now = (*self.states, state), self.state
         same = state.rules is now.rules and state.notice_after == now.notice_after
         if same and state.hand_stack is not None and state.hand_stack.below is now.hand_stack:
@@ -162,6 +177,27 @@ class Match:
     def state_after(self, number: int) -> State:
         """The state right after change `number` (hands, rules, notice, undo position)."""
         return self.states[number]
+
+
+def check_entries(
+    journal: Sequence[Change],
+    states: Sequence[State],
+    players: tuple[str, str],
+    sheet: Sheet | None = None,
+) -> None:
+    """Refuse the earliest change (`states[n - 1]` is the state change n was made on) that
+    enters a hand its rules do not score. A hand in force under the rules it was entered under
+    is left out: `sheet` has scored it."""
+    scored = {id(played.hand) for played in sheet.hands} if sheet is not None else set()
+    for change, before in zip(journal, states, strict=False):
+        rules, hands = entered(change, before)
+        for hand in hands:
+            if sheet is not None and rules is sheet.rules and id(hand) in scored:
+                continue
+            try:
+                hand_award(rules, players, hand)
+            except HginError as refusal:
+                raise HginError(f"change {change.number} ({change.kind}): {refusal}") from None
 
 
 def start_match(
