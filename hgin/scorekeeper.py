@@ -691,7 +691,7 @@ class ScoreKeeper:
         """Bring back backup `which` (a number from the list, or its file name), atomically.
 
         The version it replaces is kept as the newest backup first (when there is one)."""
-        from hgin.store.backups import local_time
+        from hgin.reports.times import shown_time
 
         if not which.strip():
             raise HginError(
@@ -706,7 +706,7 @@ class ScoreKeeper:
         hands = len(restored.hands)
         message = (
             f"Restored match {match_id} from backup {entry.number} ({entry.backup.name}, kept "
-            f"{local_time(entry.backup.kept_at)}): {hands} hand{'' if hands == 1 else 's'}."
+            f"{shown_time(entry.backup.kept_at)}): {hands} hand{'' if hands == 1 else 's'}."
         )
         if kept is not None:
             if replaced_readable:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,9 +27,12 @@ settings.load_profile(os.environ.get("HGIN_HYPOTHESIS_PROFILE", "default"))
 
 @pytest.fixture(autouse=True)
 def hgin_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point hgin at a fresh folder, and keep output plain and wide enough to read."""
+    """Point hgin at a fresh folder, in one time zone, and keep output plain and wide enough
+    to read."""
     home = tmp_path / "hgin-home"
     monkeypatch.setenv("HGIN_HOME", str(home))
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.delenv("FORCE_COLOR", raising=False)

@@ -43,7 +43,7 @@ def summary(run: Run, *args: str) -> str:
 
 TEXT = """\
 Hollywood Gin: A v B
-Match 2025-06-01-a-b, started 2025-06-01T20:00:00+02:00
+Match 2025-06-01-a-b, started Sun 1 Jun 2025, 20:00
 Rules: friendly rules · 3 games to 100
 First dealer: B
 In progress after 5 hands; A deals next.

@@ -204,8 +204,8 @@ def test_log_lists_every_change_oldest_first(run: Run, four_hands: None) -> None
     run("undo")
     result = run("log")
     assert result.exit_code == 0
-    lines = [line.split(None, 3) for line in result.stdout.splitlines()]
-    numbered = [(cells[0], cells[3].rstrip()) for cells in lines if cells and cells[0].isdigit()]
+    lines = [line.split(None, 5) for line in result.stdout.splitlines()]
+    numbered = [(cells[0], cells[5].rstrip()) for cells in lines if cells and cells[0].isdigit()]
     assert numbered == [
         ("1", "recorded hand 1: knock by Bob 4 v 20, 20 − 4 = 16"),
         ("2", "recorded hand 2: gin by Ann, 25 + 10 = 35"),

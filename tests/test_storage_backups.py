@@ -44,7 +44,7 @@ def test_restore_lists_backups_with_hand_counts(
         f"Backups of match {match_file.stem} (now 1 hand, last: gin by Ann 43), newest first:"
         in out
     )
-    rows = [line[4:].split(None, 2)[2] for line in out.splitlines() if line[:4].strip().isdigit()]
+    rows = [line[4:].split(None, 4)[4] for line in out.splitlines() if line[:4].strip().isdigit()]
     assert [r.strip() for r in rows] == [
         "2 hands, last: knock by Bob 17",
         "1 hand, last: gin by Ann 43",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from tests.summary_data import (
     CSV_TEXT,
     FIXED_TIME,
     MORE_HANDS,
+    SEED_HANDS,
     TEXT,
     pin_clock,
     play,
@@ -52,6 +54,21 @@ def test_text_is_the_terminal_summary(
     said = summary(run, "-f", "text", "-o", str(target))
     assert said == f"Wrote the text summary of match 2025-06-01-a-b to {target}\n"
     assert target.read_text(encoding="utf-8") == TEXT
+
+
+def test_times_are_shown_in_local_time_and_kept_as_written(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    play(run)
+    shown = "Sun 1 Jun 2025, 14:00"  # 20:00 in Paris (+02:00), where the match was started
+    assert f"started {shown}" in summary(run)
+    assert shown in run("matches").stdout
+    assert run("log").stdout.count(shown) == len(SEED_HANDS)
+    assert json.loads(run("matches", "--json").stdout)[0]["created"] == FIXED_TIME
+    stored = json.loads((hgin_home / "matches" / "2025-06-01-a-b.json").read_text("utf-8"))
+    assert stored["created"] == FIXED_TIME
 
 
 # -- JSON ----------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ def test_html_page_tables(run: Run) -> None:
     assert page.tables["hands"] == CLASSIC_HANDS
     text = "".join(page.text)
     assert "In progress after 5 hands; B deals next." in text
-    assert "Match 2025-06-01-a-b, started 2025-06-01T20:00:00+02:00" in text
+    assert "Match 2025-06-01-a-b, started Sun 1 Jun 2025, 20:00" in text
     sections = [attrs.get("id") for tag, attrs in page.tags if tag == "section"]
     assert sections[:2] == ["overview", "games"] and sections[-1] == "hands"
 

@@ -18,8 +18,3 @@ def make_console(stderr: bool = False, width: int | None = None) -> Console:
     if width is None and not console.is_terminal and not os.environ.get("COLUMNS"):
         console.soft_wrap = True
     return console
-
-
-def minute(at: str) -> str:
-    """'2026-11-30 15:02' from an ISO time (as stored: shown as it was written)."""
-    return at[:16].replace("T", " ")

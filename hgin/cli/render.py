@@ -32,6 +32,7 @@ from hgin.reports.summary import (
     summary_settlement,
 )
 from hgin.reports.symbols import BAR_FULL, NOT_OPEN, WON_MARK
+from hgin.reports.times import shown_time
 
 
 def _game_header(game: Game, rules: Rules) -> Text:
@@ -273,7 +274,7 @@ def summary_view(match: Match, *, records: bool = True) -> Group:
     first, second = match.players
     header = Text.assemble(
         (f"Hollywood Gin: {first} v {second}\n", "bold"),
-        f"Match {match.id}, started {match.created}\n",
+        f"Match {match.id}, started {shown_time(match.created)}\n",
         f"Rules: {rules_label(match.rules)}\n",
         f"First dealer: {match.first_dealer}\n",
         (result_sentence(match), "bold"),

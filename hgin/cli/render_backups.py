@@ -10,7 +10,7 @@ from hgin.cli.console import make_console
 from hgin.cli.layout import Fit, record, simple_table
 from hgin.engine.match import Match
 from hgin.reports.narrate import describe_holding
-from hgin.store.backups import local_time
+from hgin.reports.times import shown_time
 from hgin.store.matches import BackupEntry
 
 
@@ -26,7 +26,7 @@ def backups_table(entries: list[BackupEntry]) -> Table:
     """One row per backup: its number, when it was kept (file name below), what it holds."""
     table = simple_table("#", "Kept · file", "Holds", right=(0,))
     for entry in entries:
-        kept = Text(local_time(entry.backup.kept_at))
+        kept = Text(shown_time(entry.backup.kept_at))
         kept.append(f"\n{entry.backup.name}", style="dim")
         if entry.backup.before_schema is not None:
             kept.append("\n(as before an upgrade)", style="dim")
@@ -43,7 +43,7 @@ def backups_records(entries: list[BackupEntry]) -> Group:
     parts = []
     for entry in entries:
         figures = [
-            local_time(entry.backup.kept_at),
+            shown_time(entry.backup.kept_at),
             holding(entry.match, entry.problem),
             entry.backup.name,
         ]

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.console import make_console, minute
+from hgin.cli.console import make_console
 from hgin.cli.layout import simple_table
 from hgin.engine.editing import JournalRow
+from hgin.reports.times import shown_time
 
 
 def journal_table(rows: Sequence[JournalRow]) -> Table:
@@ -19,7 +20,7 @@ def journal_table(rows: Sequence[JournalRow]) -> Table:
         text = Text(row.text)
         if row.status in ("undone", "set aside"):
             text.append(f" ({row.status})", style="dim")
-        table.add_row(Text(str(row.number)), Text(minute(row.at)), text)
+        table.add_row(Text(str(row.number)), Text(shown_time(row.at)), text)
     return table
 
 

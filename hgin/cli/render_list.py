@@ -15,7 +15,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from hgin.cli.console import make_console, minute
+from hgin.cli.console import make_console
+from hgin.reports.times import shown_time
 
 if TYPE_CHECKING:
     from hgin.engine.summary import MatchSummary
@@ -67,7 +68,7 @@ def list_lines(
     mark = ["*" if e.id == current else " " for e in entries]
     players = [f"{e.players[0]} v {e.players[1]}" for e in entries]
     rows = [
-        [m, e.id, both, e.profile, minute(e.created), str(e.hands)]
+        [m, e.id, both, e.profile, shown_time(e.created), str(e.hands)]
         + (["finished", e.winner or "level"] if e.finished else ["in play", ""])
         for m, e, both in zip(mark, entries, players, strict=True)
     ]

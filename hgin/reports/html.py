@@ -26,6 +26,7 @@ from hgin.reports.summary import (
     running_text,
     summary_settlement,
 )
+from hgin.reports.times import shown_time
 
 # Above this many hands the hands table and any chart are set smaller, to keep to one A4 sheet.
 LONG_MATCH = 16
@@ -104,7 +105,7 @@ def overview_section(match: Match) -> Section:
     first, second = (escape(p) for p in match.players)
     meta = (
         f"{escape(rules_label(match.rules))} · first dealer {escape(match.first_dealer)}<br>"
-        f"Match {escape(match.id)}, started {escape(match.created)}"
+        f"Match {escape(match.id)}, started {escape(shown_time(match.created))}"
     )
     body = (
         f"<h1>Hollywood Gin: {first} v {second}</h1>\n"

@@ -30,6 +30,7 @@ from hgin.reports.summary import (
     sheets_after_each_hand,
     summary_settlement,
 )
+from hgin.reports.times import shown_time
 
 # Characters GitHub Markdown could read as markup (links, emphasis, tables, mentions, math).
 MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~&$@")
@@ -75,7 +76,7 @@ def summary_markdown(match: Match) -> str:
         f"**{md(result_sentence(match))}**",
         "",
         f"{md(rules_label(match.rules))} · first dealer {md(match.first_dealer)} · "
-        f"match `{match.id}`, started {md(match.created)}",
+        f"match `{match.id}`, started {md(shown_time(match.created))}",
         "",
         _md_row(["Game", "Winner", *(md(p) for p in sheet.players)]),
         _md_row([":--", ":--", *("--:" for _ in sheet.players)]),

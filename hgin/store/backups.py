@@ -34,11 +34,6 @@ class Backup(NamedTuple):
         return self.path.name
 
 
-def local_time(moment: datetime) -> str:
-    """A backup's time as lists show it: local time, to the second."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-
-
 def _files(folder: Path) -> list[os.DirEntry[str]]:
     """The regular files in a real backup folder (a link to a folder is not one)."""
     if not real_folder(folder):

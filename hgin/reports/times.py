@@ -1,0 +1,16 @@
+"""Times as people read them (kept apart so the match list does not load the engine)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+
+def shown_time(at: str | datetime) -> str:
+    """A stored ISO time (or a moment) in local time: 'Tue 1 Dec, 20:15', the year added
+    ('Tue 1 Dec 2025, 20:15') when it is not this year; text that is no time as it is."""
+    try:
+        moment = (datetime.fromisoformat(at) if isinstance(at, str) else at).astimezone()
+    except ValueError:
+        return str(at)
+    year = "" if moment.year == datetime.now().year else f" {moment.year}"
+    return f"{moment:%a} {moment.day} {moment:%b}{year}, {moment:%H:%M}"
