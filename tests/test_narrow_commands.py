@@ -140,3 +140,24 @@ def test_help_fits_forty_columns(
     text = run(*command, "--help").stdout
     assert text.startswith("Usage: hgin")
     assert [line for line in text.splitlines() if cell_len(line) > 40] == []
+
+
+def test_refusals_wrap_between_words_on_a_terminal_and_stay_whole_piped(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("new", LONG, "Bartholomew").exit_code == 0
+    refusals = {
+        ("gin", "zed", "10"): 1,
+        ("knock", "chr", "5"): 2,
+        ("knock", "chr", "5", "6", "--big"): 2,
+    }
+    piped = {words: run(*words) for words in refusals}
+    monkeypatch.setattr("hgin.cli.application.is_terminal", lambda stream: True)
+    for words, code in refusals.items():
+        shown = run(*words)
+        assert (shown.exit_code, piped[words].exit_code) == (code, code)
+        assert [line for line in shown.stderr.splitlines() if cell_len(line) > 40] == []
+        assert shown.stderr.split() == piped[words].stderr.split()  # no word cut in two
+    first = piped[("gin", "zed", "10")].stderr
+    assert first == f"hgin: 'zed' is not a player in this match ({LONG} or Bartholomew)\n"

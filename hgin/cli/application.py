@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import shutil
 import signal
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from typing import Annotated, Any, TypeVar
 
@@ -26,7 +28,7 @@ from hgin.cli.startup import (
     quick_conversion,
     spare_the_exit,
 )
-from hgin.cli.streams import prepare
+from hgin.cli.streams import is_terminal, prepare
 from hgin.completion import (
     match_candidates,
     name_candidates,
@@ -218,6 +220,11 @@ def one_line_on_failure() -> Iterator[None]:
     except HginError as refusal:
         tell(f"hgin: {one_line(str(refusal))}")
         raise typer.Exit(code=1) from None
+    except UsageError as error:  # shown as Typer shows it, through `tell` to be wrapped
+        shown = io.StringIO()
+        error.show(file=shown)
+        tell(shown.getvalue().rstrip("\n"))
+        raise typer.Exit(code=error.exit_code) from None
     except KeyboardInterrupt:
         tell("hgin: interrupted")
         raise typer.Exit(code=INTERRUPTED) from None
@@ -279,11 +286,28 @@ def notify(notices: Iterable[str]) -> None:
 
 
 def tell(line: str) -> None:
-    """One line on stderr, which may itself be closed or full: then nothing more can be said."""
+    """One line on stderr, which may itself be closed or full: then nothing more can be said.
+    On a terminal it is wrapped between words to the terminal's width; piped, it is kept whole."""
     try:
+        width = _terminal_width(sys.stderr)
+        if width is not None:
+            line = "\n".join(
+                textwrap.fill(part, width, break_long_words=False, break_on_hyphens=False)
+                for part in line.split("\n")
+            )
         typer.echo(line, err=True)
     except (OSError, ValueError):
         return
+
+
+def _terminal_width(stream: Any) -> int | None:
+    """The width of the terminal `stream` shows on ($COLUMNS first), None if it is no terminal."""
+    if not is_terminal(stream):
+        return None
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    return os.get_terminal_size(stream.fileno()).columns
 
 
 def _reason(error: OSError) -> str:

@@ -15,6 +15,7 @@ from hgin.cli.application import (
     notify,
     refuse_option_word,
     saving,
+    tell,
 )
 from hgin.errors import HginError
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
@@ -82,7 +83,7 @@ def usage_line(command: str, problem: str) -> typer.Exit:
     """A count missing or too many: one line on stderr and a usage error (exit 2), not a
     usage block."""
     counts = {"gin": "OPPONENT_DEADWOOD", "knock": "KNOCKER_DEADWOOD OPPONENT_DEADWOOD"}
-    typer.echo(f"hgin: {problem}: hgin {command} PLAYER {counts[command]}", err=True)
+    tell(f"hgin: {problem}: hgin {command} PLAYER {counts[command]}")
     return typer.Exit(2)
 
 

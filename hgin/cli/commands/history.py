@@ -13,6 +13,7 @@ from hgin.cli.application import (
     complete_known_player,
     complete_match,
     saving,
+    tell,
 )
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
@@ -96,9 +97,8 @@ def warn_unreadable(ids: list[str]) -> None:
     """One stderr line naming match files that were left out because they cannot be used."""
     if ids:
         names = ", ".join(ids[:5]) + (f" and {len(ids) - 5} more" if len(ids) > 5 else "")
-        typer.echo(
-            f"hgin: left out match files that cannot be used: {names} (see 'hgin show --match ID')",
-            err=True,
+        tell(
+            f"hgin: left out match files that cannot be used: {names} (see 'hgin show --match ID')"
         )
 
 
