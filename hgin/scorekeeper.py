@@ -16,10 +16,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from hgin.engine.names import candidates_for, fold, pick
+from hgin.engine.names import candidates_for, fold, pick, shown
 from hgin.errors import HginError
 from hgin.store.cache import MatchCache
 from hgin.store.paths import ascii_setting, data_dir
+from hgin.store.peek import match_players
 
 # The engine and the storage are imported where they are used: every command module imports
 # this one, and a command that never opens a match should not pay for them (start-up time).
@@ -36,9 +37,10 @@ if TYPE_CHECKING:
     from hgin.engine.summary import MatchSummary
     from hgin.reports.stats import Stats
     from hgin.store.config import Config
-    from hgin.store.matches import BackupEntry
+    from hgin.store.matches import BackupEntry as BackupEntry
     from hgin.store.series import SeriesFiles
-    from hgin.store.transfer import ImportReport, Progress
+    from hgin.store.transfer import ImportReport as ImportReport
+    from hgin.store.transfer import Progress
 
 MAX_SERIES_TARGET = 1_000_000
 
@@ -51,8 +53,8 @@ def now_text() -> str:
 # The results are named tuples: immutable, and far quicker to define than frozen dataclasses
 # (a dataclass costs the start of every command almost a millisecond). A result says all a
 # command did: a change's result exists only once the change is saved; `notices` are what
-# the command noticed on the way (which match a player's name chose, a stored sheet set
-# right), for the caller to say once the command has succeeded.
+# the command noticed on the way (which match a player's name chose), for the caller to say
+# once the command has succeeded.
 
 Notices = tuple[str, ...]
 
@@ -65,7 +67,7 @@ class Chosen(NamedTuple):
 
 
 class Loaded(NamedTuple):
-    """A match as read, and what reading it noticed."""
+    """A match as read, and how it was chosen (when a player's name chose it)."""
 
     match: Match
     notices: Notices = ()
@@ -214,19 +216,17 @@ class ScoreKeeper:
         return self.read(match).match
 
     def read(self, match: str | None = None) -> Loaded:
-        """The match named (or the current one), validated, and what choosing and reading it
-        noticed."""
+        """The match named (or the current one), validated, and how it was chosen."""
         chosen = self.choose(match)
-        loaded, noticed = self.store.read(chosen.id)
-        return Loaded(loaded, (*chosen.notices, *noticed))
+        return Loaded(self.store.load(chosen.id), chosen.notices)
 
     def use(self, match: str) -> Loaded:
         """Make a stored match the current one (named as `choose` reads it)."""
         chosen = self.choose(match)  # refused before the lock creates the data folder
         with self.store.locked():
-            loaded, noticed = self.store.read(self.store.find(chosen.id))
+            loaded = self.store.load(self.store.find(chosen.id))
             self.store.set_current(loaded.id)
-        return Loaded(loaded, (*chosen.notices, *noticed))
+        return Loaded(loaded, chosen.notices)
 
     def matches(self, player: str | None = None, finished: bool | None = None) -> Listing:
         """The stored matches, newest first: all, or those of `player` (a start of the name is
@@ -275,17 +275,24 @@ class ScoreKeeper:
     def players_of(self, match: str | None = None) -> tuple[str, ...]:
         """The two names a match's file states, without loading the engine (for completion);
         () when there is no such match or its file does not state them."""
-        from hgin.store.peek import match_players
 
         return match_players(self.store, match)
 
     # -- rules, presets and settings -------------------------------------------------------
 
-    def rules_named(self, name: str) -> Rules:
-        """A built-in profile (friendly, classic) or a saved house preset, by name."""
+    def rules_named(
+        self, name: str, options: Mapping[str, object] | None = None, *, renamed: str | None = None
+    ) -> Rules:
+        """A built-in profile (friendly, classic) or a saved house preset, by name, with rule
+        `options` set (as `new` takes them) and, for a preset about to be saved, `renamed`."""
+        from hgin.engine.rules import with_options
         from hgin.store.presets import find_profile
 
-        return find_profile(name, self.config_folder)
+        rules = find_profile(name, self.config_folder)
+        if options is None and renamed is None:
+            return rules
+        profile = renamed.strip().lower() if renamed is not None else None
+        return with_options(rules, dict(options or {}), profile=profile)
 
     def profiles(self) -> dict[str, Rules]:
         """The built-in profiles, then the saved presets, by name."""
@@ -401,7 +408,6 @@ class ScoreKeeper:
         The match file, the series file and then `current` are written as one change: all of
         them, or none (`write_files`)."""
         from hgin.engine.match import Match, check_name
-        from hgin.engine.names import fold
         from hgin.engine.rules import PROFILES
         from hgin.store.guard import write_files
         from hgin.store.matches import match_bytes
@@ -458,12 +464,12 @@ class ScoreKeeper:
         chosen = self.choose(match)
         with self.store.locked():
             again = chosen.id if match is not None else self.choose(None).id
-            loaded, noticed = self.store.read(again)
+            loaded = self.store.load(again)
             changed = make(loaded)
             text, message = change_sentences(loaded, changed)
             changed = changed.with_text(text)
             self.store.save(changed)
-        return Outcome(changed, message, (*chosen.notices, *noticed))
+        return Outcome(changed, message, chosen.notices)
 
     def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
         """Record the hand built from the loaded match (names resolved against its players)."""
@@ -474,8 +480,6 @@ class ScoreKeeper:
     def _player(self, match: Match, typed: str) -> str:
         """The player of `match` that `typed` names; when none is, and they play in exactly
         one other match in play, the refusal says so and how to switch to it."""
-        from hgin.engine.names import candidates_for, fold, shown
-        from hgin.store.cache import MatchCache
 
         try:
             return match.player(typed)
@@ -723,7 +727,6 @@ class ScoreKeeper:
         newest backup: `undo` straight after, or `restore_backup`, brings it back. If it was
         the current match, the newest other match in play becomes current (if there is one)."""
         from hgin.store.abandoned import abandon
-        from hgin.store.cache import MatchCache
 
         named = self.match_id(match)
         with self.store.locked():

@@ -12,6 +12,9 @@ import sys
 import typer
 
 from hgin.cli.application import notify, one_line, tell
+from hgin.cli.render import print_lines, print_sheet, print_summary
+from hgin.cli.render_cards import print_counted
+from hgin.engine.hands import other_player
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting
 from hgin.scorekeeper import ScoreKeeper
@@ -74,14 +77,10 @@ def line_ranges(numbers: list[int]) -> str:
 
 def show(reply: Reply) -> None:
     """Print a reply: the sheet or summary first, then its sentences."""
-    from hgin.cli.render import print_lines, print_sheet, print_summary
 
     if reply.summary is not None:
         print_summary(reply.summary)
     if reply.counted is not None and reply.sheet is not None:
-        from hgin.cli.render_cards import print_counted
-        from hgin.engine.hands import other_player
-
         player = reply.sheet.hands[-1].player or ""
         print_counted(reply.counted, player, other_player(reply.sheet.players, player))
     if reply.sheet is not None:

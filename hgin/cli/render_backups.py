@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -11,7 +13,9 @@ from hgin.cli.layout import Fit, record, simple_table
 from hgin.engine.match import Match
 from hgin.reports.narrate import describe_holding
 from hgin.reports.times import shown_time
-from hgin.store.matches import BackupEntry
+
+if TYPE_CHECKING:
+    from hgin.scorekeeper import BackupEntry
 
 
 def holding(match: Match | None, problem: str | None) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 
 from hgin.engine.counts import WHOLE, counts_after, whole_number
 from hgin.engine.hands import Hand, HandKind
+from hgin.engine.rules import find_option
 from hgin.errors import HginError
 
 if TYPE_CHECKING:
@@ -334,7 +335,6 @@ def parse_line(line: str) -> Action | None:
 def parse_new(words: Sequence[str]) -> NextMatch:
     """`new`, or `new NAME1 NAME2` with `hgin new`'s options: `--rules R`, `--dealer NAME`
     and every rule option (`--target 250`, `--rolling`, `--no-oklahoma`, `--games=1`)."""
-    from hgin.engine.rules import find_option
 
     if not words:
         return NextMatch()

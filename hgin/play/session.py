@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hgin.engine.editing import typed_name
+from hgin.engine.card_entry import count_hand
+from hgin.engine.editing import journal_rows, typed_name
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.play.parser import (
@@ -31,6 +32,7 @@ from hgin.play.parser import (
     parse_line,
     resolved,
 )
+from hgin.reports.card_text import hand_count_blocks, plain_lines
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper, now_text
 
 if TYPE_CHECKING:
@@ -42,7 +44,6 @@ LOG_SHOWN = 20
 
 def log_lines(match: Match) -> list[str]:
     """The last changes of the journal as plain lines: '12 recorded hand 5: …'."""
-    from hgin.engine.editing import journal_rows
 
     rows = journal_rows(match)
     if not rows:
@@ -138,9 +139,6 @@ class TableSession:
         if isinstance(action, Help):
             return Reply(tuple(help_lines(action.topic)))
         if isinstance(action, CountCards):
-            from hgin.engine.card_entry import count_hand
-            from hgin.reports.card_text import hand_count_blocks, plain_lines
-
             count = count_hand(action.cards, action.opponent)
             return Reply(tuple(plain_lines(*hand_count_blocks(count))))
         if isinstance(action, Record):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hgin.engine.match import Match
 from hgin.engine.rules import Rules
+from hgin.engine.settle import settle, stake_of
 from hgin.engine.sheet import Game, PlayedHand, Sheet, empty_sheet, extend, game_name
 from hgin.reports.narrate import describe_result, games_phrase, notice_line
 from hgin.reports.symbols import NOT_OPEN
@@ -188,7 +189,6 @@ def shown_games(sheet: Sheet) -> tuple[Game, ...]:
 
 def summary_settlement(match: Match) -> Settlement | None:
     """Who pays whom, when the match has a stake (summaries settle only in money)."""
-    from hgin.engine.settle import settle, stake_of
 
     stake = stake_of(match.rules)
     return settle(match.sheet, stake) if stake is not None else None

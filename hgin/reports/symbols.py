@@ -8,6 +8,8 @@ never depends on the terminal, and every renderer and sentence changes alike.
 
 from __future__ import annotations
 
+import unicodedata
+
 from hgin.cards.suits import SUIT_LETTERS
 
 WON_MARK = "✓"
@@ -46,7 +48,6 @@ SYMBOLS = "".join(ASCII_FORMS) + "━─"
 def box_form(char: str) -> str:
     """The ASCII for a box-drawing character: '=' for a heavy or double line across, '-' for a
     light one, '|' for a line down, '+' for a corner or crossing."""
-    import unicodedata
 
     name = unicodedata.name(char, "")
     if "DIAGONAL" in name:
@@ -79,7 +80,6 @@ def can_draw(encoding: str) -> bool:
 def plain_letters(text: str) -> str:
     """`text` with accents taken off its letters ('Zoë' -> 'Zoe'), for an encoding that lacks
     the accented letter; letters with no plain form stay as they are."""
-    import unicodedata
 
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -12,9 +12,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hgin.engine.rules import Rules, option_flag, rule_options, with_options
+from hgin.engine.match import check_name
+from hgin.engine.names import fold
+from hgin.engine.rules import Rules, find_option, option_flag, rule_options, with_options
 from hgin.errors import HginError
+from hgin.store.guard import (
+    SMALL_CAP,
+    Unusable,
+    ensure_folder,
+    os_problem,
+    parse_toml,
+    read_bytes,
+    write_atomic,
+)
 from hgin.store.paths import config_file
+from hgin.store.presets import find_profile
 
 KNOWN = "rules, players, ascii and each rule option that 'hgin rules' lists"
 SHOWN_ALWAYS = ("target", "games")  # the rule options `hgin config` shows even when not set
@@ -61,7 +73,6 @@ class Config:
 
     def base_rules(self, name: str | None = None) -> Rules:
         """The rules `new` starts from: `name` if given, else the file's, else friendly."""
-        from hgin.store.presets import find_profile
 
         chosen = name if name is not None else self.rules
         try:
@@ -99,7 +110,6 @@ class Config:
 
 def _rule_value(path: Path, key: str, value: object) -> Any:
     """A rule option's value as the file gives it, checked by the registry entry."""
-    from hgin.engine.rules import find_option
 
     option = find_option(key)
     if option.kind == "number" and type(value) is not int:
@@ -115,8 +125,6 @@ def _rule_value(path: Path, key: str, value: object) -> Any:
 
 
 def _players(path: Path, value: object) -> tuple[str, str]:
-    from hgin.engine.match import check_name
-    from hgin.engine.names import fold
 
     if not isinstance(value, list) or len(value) != 2:
         raise HginError(f'{path}: \'players\' must be two names, as in players = ["Ann", "Bob"]')
@@ -134,7 +142,6 @@ def _players(path: Path, value: object) -> tuple[str, str]:
 
 def parse_config(text: str, path: Path) -> Config:
     """Settings from TOML text; unknown, mistyped or out-of-range values are refused."""
-    from hgin.store.guard import parse_toml
 
     data = parse_toml(text.encode("utf-8"), path)
     flags = {option.flag: option.name for option in rule_options()}
@@ -163,7 +170,6 @@ def parse_config(text: str, path: Path) -> Config:
 
 def load_config(folder: Path | None = None) -> Config:
     """The settings in force; no file means no settings."""
-    from hgin.store.guard import SMALL_CAP, Unusable, read_bytes
 
     path = config_file(folder)
     raw = read_bytes(path, cap=SMALL_CAP)
@@ -178,7 +184,6 @@ def load_config(folder: Path | None = None) -> Config:
 
 def init_config(folder: Path | None = None) -> Path:
     """Write the commented starter file; an existing file is never overwritten."""
-    from hgin.store.guard import ensure_folder, os_problem, write_atomic
 
     path = config_file(folder)
     ensure_folder(path.parent, below=path.parent)

@@ -212,13 +212,8 @@ class Store:
 
     def load(self, match_id: str) -> Match:
         """Read, migrate and validate a match file; anything wrong is refused, never reset."""
-        return self.read(match_id)[0]
-
-    def read(self, match_id: str) -> tuple[Match, tuple[str, ...]]:
-        """`load`, and what reading noticed (nothing today: the stored sheet is never read
-        back), for the façade's results."""
         path = self.match_path(match_id)
-        return self.parse(self.read_raw(match_id), path, match_id)[0], ()
+        return self.parse(self.read_raw(match_id), path, match_id)[0]
 
     def parse(self, raw: bytes, path: Path, match_id: str) -> tuple[Match, int]:
         """A match from file bytes, and the schema version the bytes were written in."""

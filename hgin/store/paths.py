@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import platformdirs
+
 from hgin.errors import HginError
+from hgin.store.guard import SMALL_CAP, parse_toml, read_bytes
 
 HOME_VARIABLE = "HGIN_HOME"
 CONFIG_NAME = "config.toml"
@@ -50,7 +53,6 @@ def data_dir() -> Path:
     override = home_override()
     if override is not None:
         return override
-    import platformdirs
 
     return platformdirs.user_data_path("hgin", appauthor=False)
 
@@ -60,7 +62,6 @@ def config_dir() -> Path:
     override = home_override()
     if override is not None:
         return override / "config"
-    import platformdirs
 
     return platformdirs.user_config_path("hgin", appauthor=False)
 
@@ -78,7 +79,6 @@ def ascii_setting(folder: Path | None = None) -> bool:
     one that does not mention the setting, is not parsed at all; a file that cannot be read
     is left for `hgin config` and `hgin new` to report.
     """
-    from hgin.store.guard import SMALL_CAP, parse_toml, read_bytes
 
     try:
         raw = read_bytes(config_file(folder), cap=SMALL_CAP)

@@ -7,6 +7,8 @@ completing a command's name and a word that names no command get them all (`load
 
 from __future__ import annotations
 
+from hgin.errors import HginError
+
 # The module that registers each command and command group, in the order help lists them
 # (tests/test_import_structure.py checks this against what the modules register).
 MODULES = {
@@ -46,7 +48,6 @@ def full_name(word: str) -> str:
     `hgin play` (`k` knock, `su` summary, `del` delete)."""
     if word in MODULES:
         return word
-    from hgin.errors import HginError
     from hgin.play.parser import find_word
 
     try:

@@ -8,6 +8,7 @@ import typer
 
 from hgin.cli.application import JsonFlag, app
 from hgin.cli.streams import print_json
+from hgin.scorekeeper import ScoreKeeper
 
 OpponentCards = Annotated[
     str | None,
@@ -33,7 +34,6 @@ def count(
     as_json: JsonFlag = False,
 ) -> None:
     """Best melds and deadwood of 10 cards; for 11, the best discard and big gin."""
-    from hgin.scorekeeper import ScoreKeeper
 
     counted = ScoreKeeper.count(cards, opponent)
     if as_json:

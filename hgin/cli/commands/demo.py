@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
 from hgin.cli.application import app
+from hgin.engine.rules import PROFILES
+from hgin.reports.narrate import describe_new
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
 # The friendly profile's worked example (30, then a gin against 18, then 35) in a whole match.
@@ -40,11 +43,7 @@ def demo(
     ] = "friendly",
 ) -> None:
     """Play a sample match in a throw-away folder; your own matches are not touched."""
-    import tempfile
-
     from hgin.cli.render import print_lines, print_sheet
-    from hgin.engine.rules import PROFILES
-    from hgin.reports.narrate import describe_new
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:

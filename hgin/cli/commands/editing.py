@@ -14,6 +14,7 @@ from hgin.cli.application import (
     refuse_option_word,
     saving,
 )
+from hgin.play.parser import entry_with, parse_entry, stray_option
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}
@@ -41,7 +42,6 @@ def edit(
     match: MatchOption = None,
 ) -> None:
     """Replace hand N with a corrected entry and re-score every hand after it."""
-    from hgin.play.parser import entry_with, parse_entry, stray_option
 
     # Options Click does not know reach ENTRY as words (a negative count must): a word the
     # entry would not take either is a usage error here, as it is for `hgin gin`.

@@ -6,6 +6,7 @@
 from typing import Annotated
 
 import typer
+from typer._click.exceptions import UsageError
 
 from hgin.cli.application import (
     MatchOption,
@@ -17,6 +18,7 @@ from hgin.cli.application import (
     saving,
     tell,
 )
+from hgin.engine.counts import WHOLE, counts_after
 from hgin.errors import HginError
 from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 
@@ -46,7 +48,6 @@ def typed_counts(
     for text in typed:
         if text is not None:
             refuse_option_word(text, command)
-    from hgin.engine.counts import counts_after
 
     return counts_after(f"hgin {command}", player, typed, whats)
 
@@ -95,9 +96,6 @@ def missing(command: str, what: str, cards_flag: str) -> typer.Exit:
 def no_extra(ctx: typer.Context, command: str, *counts: str | None) -> None:
     """Refuse words after the counts: an unknown option among the words as the parser does
     (naming the commands it belongs to), one count too many in one line."""
-    from typer._click.exceptions import UsageError
-
-    from hgin.engine.counts import WHOLE
 
     for word in [*filter(None, counts), *ctx.args]:
         if word.startswith("-") and not WHOLE.fullmatch(word):

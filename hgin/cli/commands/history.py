@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Literal
 
 import typer
@@ -142,8 +143,6 @@ def stats(
     statistics = keeper.stats(player)
     figures = statistics.figures
     if chosen == "json":
-        import json
-
         text = json.dumps(figures.to_dict(), ensure_ascii=False, indent=2) + "\n"
     elif chosen == "html":
         from hgin.reports.stats_html import stats_html

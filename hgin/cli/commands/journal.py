@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 import typer
@@ -38,7 +39,6 @@ def log(
             }
             for row in rows
         ]
-        import json
 
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     elif not rows:

@@ -9,11 +9,12 @@ import typer
 
 from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving
 from hgin.cli.streams import print_json
+from hgin.engine.counts import whole_number
 from hgin.errors import HginError
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
 if TYPE_CHECKING:
-    from hgin.store.matches import BackupEntry
+    from hgin.scorekeeper import BackupEntry
 
 
 def backup_row(entry: BackupEntry) -> dict[str, Any]:
@@ -74,7 +75,6 @@ def restore(
                 "name a change: 'hgin restore N' (see 'hgin log'), or list the file's "
                 "backups with 'hgin restore --backup'"
             )
-        from hgin.engine.counts import whole_number
 
         change = whole_number(which, "the change number")
         saving(lambda: keeper.restore(change, match=match), show_outcome)

@@ -10,7 +10,8 @@ import typer
 from hgin.cli.application import HginTyper, JsonFlag, MatchOption, app, notify, saving
 from hgin.cli.rule_options import with_rule_options
 from hgin.cli.streams import print_json
-from hgin.engine.rules import PROFILES, with_options
+from hgin.completion import rule_option_candidates, rule_value_candidates
+from hgin.engine.rules import PROFILES
 from hgin.scorekeeper import Outcome, ScoreKeeper
 
 rules_app = HginTyper(help="Show, change and save rule options.", rich_markup_mode=None)
@@ -52,14 +53,12 @@ def rules_show(
 
 def complete_option(incomplete: str) -> list[str]:
     """Shell completion: the rule options' names."""
-    from hgin.completion import rule_option_candidates
 
     return rule_option_candidates(incomplete)
 
 
 def complete_value(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion: the values the rule option named before it takes."""
-    from hgin.completion import rule_value_candidates
 
     typed = ctx.params.get("option") if ctx is not None else None
     return rule_value_candidates(typed if isinstance(typed, str) else "", incomplete)
@@ -114,7 +113,7 @@ def rules_save(
     Takes the same rule options as 'hgin new'; then 'hgin new A B --rules pub' uses it.
     """
     keeper = ScoreKeeper()
-    rules = with_options(keeper.rules_named(base), rule_values, profile=name.strip().lower())
+    rules = keeper.rules_named(base, rule_values, renamed=name)
     from hgin.cli.console import make_console
     from hgin.cli.render_rules import rules_table
 

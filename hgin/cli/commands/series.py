@@ -108,10 +108,8 @@ def series_new(
 ) -> None:
     """Start a series and its first match (rule options as for 'hgin new'; the later matches
     keep the rules of the one before); each finished match's totals are credited."""
-    from hgin.engine.rules import with_options
-
     keeper = ScoreKeeper()
-    chosen = with_options(keeper.rules_named(rules), rule_values)
+    chosen = keeper.rules_named(rules, rule_values)
 
     def started(made: tuple[Standing, Match]) -> None:
         state, match = made

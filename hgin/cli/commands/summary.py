@@ -7,6 +7,7 @@ from typing import Annotated, Literal, get_args
 import typer
 
 from hgin.cli.application import MatchOption, app, notify, saving
+from hgin.cli.streams import print_document
 from hgin.scorekeeper import ScoreKeeper
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
@@ -59,8 +60,6 @@ def summary(
 
     content = build_summary(loaded, chosen)
     if target is None:
-        from hgin.cli.streams import print_document
-
         print_document(content, chosen)
         notify(notices)
         return

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving
+from hgin.cli.progress import progress_bar
 from hgin.cli.streams import print_document, print_json
 from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
-    from hgin.store.transfer import ImportReport
+    from hgin.scorekeeper import ImportReport
 
 FileArgument = Annotated[
     str, typer.Argument(metavar="FILE.json", help="The export file ('-' for stdin/stdout).")
@@ -26,7 +27,6 @@ def export(
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
 ) -> None:
     """Write the current match (or --match, or --all) to one JSON file for 'hgin import'."""
-    from hgin.cli.progress import progress_bar
 
     if every and match is not None:
         raise typer.BadParameter("choose --all or --match, not both")
@@ -59,7 +59,6 @@ def import_(
     as_json: JsonFlag = False,
 ) -> None:
     """Add the matches of an export file; identical ones are skipped, different ones refused."""
-    from hgin.cli.progress import progress_bar
 
     def imported(done: tuple[str, ImportReport]) -> None:
         source, report = done
