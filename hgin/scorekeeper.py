@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
+    from hgin.engine.editing import JournalRow
     from hgin.engine.hands import Hand
     from hgin.engine.match import Match
     from hgin.engine.rules import Rules
@@ -142,6 +143,15 @@ class Settled(NamedTuple):
     settlement: Settlement
     stake_from: str | None
     currency: str | None = None
+    notices: Notices = ()
+
+
+class Logged(NamedTuple):
+    """A match and its journal's rows, oldest first (`JournalRow`: number, at, kind, text and
+    status: 'in force', 'undone', 'set aside', or '' for undos and redos)."""
+
+    match: Match
+    rows: list[JournalRow]
     notices: Notices = ()
 
 
@@ -334,6 +344,13 @@ class ScoreKeeper:
         from hgin.engine.card_entry import count_hand
 
         return count_hand(cards, opponent)
+
+    @staticmethod
+    def count_data(counted: HandCount) -> dict[str, object]:
+        """A count as `hgin count --json` prints it."""
+        from hgin.engine.card_entry import hand_count_json
+
+        return hand_count_json(counted)
 
     # -- starting ------------------------------------------------------------------------
 
@@ -667,9 +684,13 @@ class ScoreKeeper:
 
         return self.change(match, lambda loaded: editing.restore(loaded, change, now_text()))
 
-    def log(self, match: str | None = None) -> Match:
-        """The match whose journal `hgin log` lists (`match.journal`, oldest first)."""
-        return self.load(match)
+    def log(self, match: str | None = None) -> Logged:
+        """A match's journal as `hgin log` lists it: every change, oldest first, with where it
+        stands now."""
+        from hgin.engine.editing import journal_rows
+
+        loaded, notices = self.read(match)
+        return Logged(loaded, journal_rows(loaded), notices)
 
     # -- file-level recovery -------------------------------------------------------------
 

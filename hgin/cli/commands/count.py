@@ -37,9 +37,7 @@ def count(
 
     counted = ScoreKeeper.count(cards, opponent)
     if as_json:
-        from hgin.engine.card_entry import hand_count_json
-
-        print_json(hand_count_json(counted), indent=None)
+        print_json(ScoreKeeper.count_data(counted), indent=None)
         return
     from hgin.cli.render_cards import print_hand_count
 

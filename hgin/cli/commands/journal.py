@@ -22,10 +22,7 @@ def log(
 ) -> None:
     """List every change of the match, oldest first: what 'hgin undo', 'hgin redo' and
     'hgin restore N' work with."""
-    from hgin.engine.editing import journal_rows
-
-    loaded, notices = ScoreKeeper().read(match)
-    rows = journal_rows(loaded)
+    loaded, rows, notices = ScoreKeeper().log(match)
     if last is not None:
         rows = rows[-last:]
     if as_json:
