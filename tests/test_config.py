@@ -24,12 +24,14 @@ def write_config(home: Path, text: str) -> Path:
     return path
 
 
-def test_config_without_a_file(run: Run, hgin_home: Path) -> None:
+def test_config_without_a_file(run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS")  # piped: the path is not wrapped, however long
     result = run("config")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        f"Settings file: {config_path(hgin_home)} (not there: 'hgin config --init' writes a "
-        "starter)",
+        "Settings file:",
+        f"  {config_path(hgin_home)}",
+        "  (not there: 'hgin config --init' writes a starter)",
         "Defaults for 'hgin new':",
         "  rules    friendly  (default)",
         "  target   100  (from the rules)",

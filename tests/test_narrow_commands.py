@@ -21,6 +21,7 @@ WHOLE = {
     "rules": ["gin-bonus", "undercut-bonus", "alternate"],
     "restore": ["000001-", "no hands"],
     "settle": ["Game I: Annabelle wins 290 (290 to 0)."],
+    "config": ["rules    friendly  (default)", "(from the rules)"],
 }
 COMMANDS: dict[str, tuple[str, ...]] = {
     "show": ("show", "-m", "{christabel}"),
@@ -31,6 +32,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "rules": ("rules",),
     "restore": ("restore", "--backup", "-m", "{zoe}"),
     "settle": ("settle", "-m", "{annabelle}"),
+    "config": ("config",),
 }
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from hgin.cli.application import JsonFlag, app, saving
+from hgin.cli.console import make_console
 from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper
 
@@ -38,15 +40,19 @@ def show_config(
         }
         print_json(data)
         return
-    state = "" if config.exists else " (not there: 'hgin config --init' writes a starter)"
-    typer.echo(f"Settings file: {config.path}{state}")
-    typer.echo("Defaults for 'hgin new':")
+    lines = ["Settings file:", f"  {config.path}"]
+    if not config.exists:
+        lines.append("  (not there: 'hgin config --init' writes a starter)")
+    lines.append("Defaults for 'hgin new':")
     sources = {"config": "set in the file", "default": "default", "rules": "from the rules"}
     for key, item in in_force.items():
         value = item["value"]
         if key == "players":
             value = " and ".join(value) if value else "not set: name them, 'hgin new ANN BOB'"
         source = sources.get(item["from"])
-        typer.echo(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
+        lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
     if config.ascii:
-        typer.echo("Drawing: plain ASCII, no symbols (set in the file)")
+        lines.append("Drawing: plain ASCII, no symbols (set in the file)")
+    console = make_console()  # a long path or value wraps at the width; piped, lines stay whole
+    for line in lines:
+        console.print(Text(line))
