@@ -236,6 +236,23 @@ def test_html_to_stdout_and_json_conflict(run: Run) -> None:
     assert result.exit_code == 2
 
 
+def test_the_chart_keeps_every_match_winner_and_says_whom_it_leaves_out(run: Run) -> None:
+    # Six winners; Flo plays two matches and wins none, Gus one: Hal's one win keeps him in.
+    for winner, loser in [
+        ("Ann", "Bob"), ("Ann", "Cy"), ("Bob", "Di"), ("Cy", "Ed"),
+        ("Di", "Flo"), ("Ed", "Flo"), ("Hal", "Gus"),
+    ]:  # fmt: skip
+        assert run("new", winner, loser, "--games", "1", "--target", "50").exit_code == 0
+        assert run("gin", winner, "40").exit_code == 0
+    page = run("stats", "--format", "html").stdout
+    assert chart_of(page).findtext(f"{SVG}desc") == (
+        "Match wins so far: Ann 2, Bob 1, Cy 1, Di 1, Ed 1, Hal 1."
+    )
+    caption = "6 players shown: every match winner, then the most active; 2 more in the tables."
+    assert f"<figcaption>{caption}</figcaption>" in page
+    assert "<th scope='row'>Flo</th>" in page and "<th scope='row'>Gus</th>" in page
+
+
 def test_names_are_escaped_in_html(run: Run) -> None:
     assert run("new", "<b>&Rex", "[red]Bo", "--games", "1", "--dealer", "<b>").exit_code == 0
     assert run("gin", "<b>", "98").exit_code == 0

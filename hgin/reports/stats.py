@@ -206,14 +206,18 @@ def _resolve_person(names: dict[str, str], typed: str) -> str:
     return fold(pick(typed, [names[k] for k in sorted(names)], missing=missing))
 
 
-def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str, list[int]]]]:
-    """For the chart: the start date of each finished match in time order, and the running
-    match-win count of the `limit` people who played most of those matches."""
+def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str, list[int]]], int]:
+    """For the chart: the start date of each finished match in time order, the running
+    match-win count of every person who won one of those matches and, up to `limit` people in
+    all, of those who played most of them; and how many people that leaves out."""
     played: dict[str, int] = {}
     for summary in stats.records:
         for name in summary.players:
             played[fold(name)] = played.get(fold(name), 0) + 1
-    chosen = sorted(played, key=lambda k: (-played[k], k))[:limit]
+    won = {fold(s.winner) for s in stats.records if s.winner is not None}
+    ranked = sorted(played, key=lambda k: (-played[k], k))
+    others = [k for k in ranked if k not in won][: max(limit - len(won), 0)]
+    chosen = [k for k in ranked if k in won or k in others]
     series = []
     for person in chosen:
         total, values = 0, []
@@ -221,7 +225,7 @@ def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str,
             total += int(summary.winner is not None and fold(summary.winner) == person)
             values.append(total)
         series.append((stats.names.get(person, person), values))
-    return [s.created[:10] for s in stats.records], series
+    return [s.created[:10] for s in stats.records], series, len(played) - len(chosen)
 
 
 def filter_matches(

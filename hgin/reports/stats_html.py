@@ -121,9 +121,15 @@ def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
     if money:
         parts.append(f"<p class='money'>{escape(money)}</p>")
     if stats.records:
-        dates, series = win_series(stats)
+        dates, series, left_out = win_series(stats)
         chart = results_chart_svg(series, dates, "Match wins over time")
-        parts.append(f"<h2>Results over time</h2><figure>{chart}</figure>")
+        caption = (
+            f"<figcaption>{len(series)} players shown: every match winner, then the most "
+            f"active; {left_out} more in the tables.</figcaption>"
+            if left_out
+            else ""
+        )
+        parts.append(f"<h2>Results over time</h2><figure>{chart}{caption}</figure>")
     if stats.pairs:
         parts.append("<h2>Head to head</h2>")
         labels = ("Pair", "Matches", "Matches won", "Games won", "Hands won", "Gins")
