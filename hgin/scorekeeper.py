@@ -11,21 +11,28 @@ print(outcome.message, outcome.match.sheet.totals)
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from hgin.engine.identifiers import stem
 from hgin.engine.names import candidates_for, fold, pick, shown
 from hgin.errors import HginError
+from hgin.reports.times import shown_time
+from hgin.store.abandoned import abandon, bring_back, noted
 from hgin.store.cache import MatchCache
-from hgin.store.paths import ascii_setting, data_dir
+from hgin.store.guard import Unusable, output_path, read_input, write_files, write_output
+from hgin.store.matches import Store
+from hgin.store.paths import ascii_setting, config_dir, data_dir
 from hgin.store.peek import match_players
 
-# The engine and the storage are imported where they are used: every command module imports
-# this one, and a command that never opens a match should not pay for them (start-up time).
+# The engine's modules, the storage of matches and series, the settings and the reports are
+# imported where they are used: every command module imports this one, shell completion too,
+# and completion opens no match (loading the engine costs it a fifth more CPU).
 if TYPE_CHECKING:
-    import random
     from decimal import Decimal
 
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
@@ -170,7 +177,6 @@ class ScoreKeeper:
         """`home` holds the matches (default: $HGIN_HOME, else the user data folder);
         `config` the settings file and rule presets (default: `home`/config when `home` is
         given, else $HGIN_HOME/config, else the user config folder)."""
-        from hgin.store.matches import Store
 
         self.store = Store(home if home is not None else data_dir())
         self.config_folder = config if config is not None or home is None else home / "config"
@@ -426,15 +432,12 @@ class ScoreKeeper:
         them, or none (`write_files`)."""
         from hgin.engine.match import Match, check_name
         from hgin.engine.rules import PROFILES
-        from hgin.store.guard import write_files
         from hgin.store.matches import match_bytes
 
         players = (check_name(first), check_name(second))
         if fold(players[0]) == fold(players[1]):
             raise HginError("the two players need different names")
         if dealer is None:
-            import random
-
             first_dealer = (chooser or random.SystemRandom()).choice(players)
         else:
             from hgin.engine.match import resolve_player
@@ -660,7 +663,6 @@ class ScoreKeeper:
         """Revert the latest change still in force, whatever its kind (repeatable); straight
         after `abandon` (no change since), bring the abandoned match back instead."""
         from hgin.engine import editing
-        from hgin.store.abandoned import bring_back, noted
 
         if match is None and noted(self.store) is not None:
             with self.store.locked():
@@ -716,7 +718,6 @@ class ScoreKeeper:
         """Bring back backup `which` (a number from the list, or its file name), atomically.
 
         The version it replaces is kept as the newest backup first (when there is one)."""
-        from hgin.reports.times import shown_time
 
         if not which.strip():
             raise HginError(
@@ -747,7 +748,6 @@ class ScoreKeeper:
         """Take a match off the list (named, else the current one), its file kept as its
         newest backup: `undo` straight after, or `restore_backup`, brings it back. If it was
         the current match, the newest other match in play becomes current (if there is one)."""
-        from hgin.store.abandoned import abandon
 
         named = self.match_id(match)
         with self.store.locked():
@@ -796,15 +796,12 @@ class ScoreKeeper:
         """Where an output file named on the command line goes (None for '-': standard
         output). Refused before anything is written: a path inside this keeper's data or
         config folder, anything but a regular file, an existing file unless `force`."""
-        from hgin.store.guard import output_path
-        from hgin.store.paths import config_dir
 
         config = self.config_folder if self.config_folder is not None else config_dir()
         return output_path(name, force=force, protected=(self.store.home, config))
 
     def write_output(self, target: Path, text: str) -> Path:
         """Write a checked output file whole (atomically); its absolute path."""
-        from hgin.store.guard import write_output
 
         return write_output(target, text)
 
@@ -831,7 +828,6 @@ class ScoreKeeper:
         match file (its size once written too), so whatever is imported opens. Where it was
         read from, and what was done; `progress` is told (done, total) as it goes."""
         from hgin.reports.changes import change_sentences
-        from hgin.store.guard import Unusable, read_input
         from hgin.store.transfer import import_matches, parse_export
 
         try:
@@ -867,7 +863,6 @@ class ScoreKeeper:
         dealer: str | None = None,
     ) -> tuple[Standing, Match]:
         """Start a series to `target` and its first match (which becomes the current match)."""
-        from hgin.engine.identifiers import stem
         from hgin.engine.series import Series, standing
 
         if not 1 <= target <= MAX_SERIES_TARGET:
@@ -889,7 +884,6 @@ class ScoreKeeper:
         finished, with the same players and rules, first dealt by whoever the rules give the
         last match's next deal to (unless `dealer` is named). Everything it shows is read
         before anything is written, so nothing can fail once the match is saved."""
-        import dataclasses
 
         from hgin.engine.series import standing
 

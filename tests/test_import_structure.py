@@ -10,6 +10,8 @@ long it takes (timings: tests/bench/run.py):
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import os
 import subprocess
 import sys
@@ -288,3 +290,43 @@ def test_the_quick_check_failing_leaves_the_value_to_typer(
     monkeypatch.setattr(quick_params, "quick_value", broken)
     converter = QuickParam(parameter_info=OptionInfo(), annotation=int)
     assert converter._coerce_value("12", param=None, ctx=None) == 12
+
+
+def imports_inside_functions(source: str) -> set[str]:
+    """The modules a module's source imports inside its functions (`from PACKAGE import
+    MODULE` counts as PACKAGE.MODULE)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Import):
+                    found.update(alias.name for alias in inner.names)
+                elif isinstance(inner, ast.ImportFrom) and inner.module is not None:
+                    spec = importlib.util.find_spec(inner.module)
+                    package = spec is not None and spec.submodule_search_locations is not None
+                    for alias in inner.names:
+                        submodule = f"{inner.module}.{alias.name}"
+                        is_module = package and importlib.util.find_spec(submodule) is not None
+                        found.add(submodule if is_module else inner.module)
+    return found
+
+
+def test_the_readme_names_every_import_inside_a_function() -> None:
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Imports inside functions", 1)[1].split("\n## ", 1)[0]
+    entries = [" ".join(e.split()) for e in section.split("\n- ")[1:]]
+    missing = []
+    for path in sorted((root / "hgin").rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
+        places = {f"`{relative}`", f"`{path.parent.relative_to(root).as_posix()}/*.py`"}
+        for module in imports_inside_functions(path.read_text(encoding="utf-8")):
+            named = [e for e in entries if f"`{module}`" in e]
+            if not any(place in e for e in named for place in places):
+                missing.append(f"{relative}: {module}")
+    assert missing == []
+
+
+def test_the_import_list_check_sees_an_import_inside_a_function() -> None:
+    source = "import os\n\ndef f():\n    from hgin.engine import editing\n    import tomllib\n"
+    assert imports_inside_functions(source) == {"hgin.engine.editing", "tomllib"}

@@ -13,8 +13,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import stat
 import sys
+import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -358,7 +360,6 @@ def write_atomic(
 def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
     """A new temporary file beside `target` holding `payload`, flushed to disk if `durable`;
     OSError (with the file removed) on failure."""
-    import tempfile  # writers only: reading commands skip the import
 
     # mkstemp creates the file exclusively and never through a link.
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
@@ -445,7 +446,6 @@ def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
                     f"another hgin is still writing (lock {path} held for over {timeout:g} s); "
                     "try again, or end the stuck hgin process"
                 )
-            import random
 
             # A little jitter so that waiting processes do not retry in step.
             time.sleep(0.01 + random.random() * 0.02)
