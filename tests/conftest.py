@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.testing
 from hypothesis import settings
 from typer.testing import CliRunner, Result
 
@@ -23,6 +25,10 @@ from tests.history_data import record_history
 settings.register_profile("default", deadline=None)
 settings.register_profile("quick", max_examples=25, deadline=None)
 settings.load_profile(os.environ.get("HGIN_HYPOTHESIS_PROFILE", "default"))
+
+# Typer's CliRunner builds the app's whole Click command tree again on every invoke, which costs
+# more than the command itself; the suite builds each app's tree once (as a real run does).
+typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 
 @pytest.fixture(autouse=True)
