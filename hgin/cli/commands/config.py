@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from hgin.cli.application import JsonFlag, app, saving
-from hgin.cli.console import make_console
 from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper
 
@@ -53,6 +51,10 @@ def show_config(
         lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
     if config.ascii:
         lines.append("Drawing: plain ASCII, no symbols (set in the file)")
+    from rich.text import Text
+
+    from hgin.cli.console import make_console
+
     console = make_console()  # a long path or value wraps at the width; piped, lines stay whole
     for line in lines:
         console.print(Text(line))
