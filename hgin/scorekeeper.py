@@ -12,6 +12,7 @@ print(outcome.message, outcome.match.sheet.totals)
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -451,6 +452,7 @@ class ScoreKeeper:
                 start_rules=rules or PROFILES["friendly"],
                 first_dealer=first_dealer,
                 created=created,
+                uid=os.urandom(8).hex(),  # never the same on two devices
             )
             left = self._unfinished_current()
             made = series(match) if series is not None else None

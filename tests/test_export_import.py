@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from hgin.store.schema import SCHEMA_VERSION
 from tests.conftest import Run, snapshot
 from tests.history_data import IDS
 
@@ -52,10 +53,7 @@ def test_round_trip_to_an_empty_folder(
 ) -> None:
     result = run("import", str(exported))
     assert result.exit_code == 0, result.output
-    assert result.stdout == (
-        f"Imported from {exported}: 5 new, 0 replaced, 0 identical skipped.\n"
-        f"Current match: {IDS[0]}.\n"
-    )
+    assert result.stdout == (f"Imported from {exported}: 5 new.\nCurrent match: {IDS[0]}.\n")
     for match_id in IDS:
         name = f"{match_id}.json"
         assert (other_home / "matches" / name).read_bytes() == (
@@ -72,7 +70,7 @@ def test_round_trip_to_an_empty_folder(
     assert run("gin", "deb", "20").exit_code == 0
 
 
-def test_identical_matches_are_skipped_and_counted(
+def test_matches_already_here_are_left_and_counted(
     run: Run, exported: Path, hgin_home: Path
 ) -> None:
     before = snapshot(hgin_home)
@@ -80,32 +78,25 @@ def test_identical_matches_are_skipped_and_counted(
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {
         "added": [],
+        "updated": [],
+        "up_to_date": sorted(IDS),
+        "kept": [],
         "replaced": [],
-        "identical": sorted(IDS),
         "current": None,
     }
     assert snapshot(hgin_home) == before
 
 
-def test_a_different_match_needs_replace(
+def test_replace_takes_the_files_copy_of_a_match_we_hold_further(
     run: Run, exported: Path, hgin_home: Path, other_home: Path
 ) -> None:
     assert run("import", str(exported)).exit_code == 0
     # On the other machine, Dee and Deb's match goes on with another hand.
     assert run("gin", "deb", "20").exit_code == 0
     changed = (other_home / "matches" / f"{IDS[0]}.json").read_bytes()
-    before = snapshot(other_home)
-    result = run("import", str(exported))
-    assert result.exit_code == 1
-    assert result.stderr == (
-        f"hgin: 1 match in the file differs from the stored one: {IDS[0]} (the stored copy has "
-        "more hands: 2 against 1). Nothing was imported: add --replace to overwrite it (old "
-        "versions are kept as backups)\n"
-    )
-    assert snapshot(other_home) == before
     result = run("import", str(exported), "--replace")
     assert result.exit_code == 0
-    assert result.stdout == (f"Imported from {exported}: 0 new, 1 replaced, 4 identical skipped.\n")
+    assert result.stdout == f"Imported from {exported}: 4 already up to date, 1 replaced.\n"
     kept = [p.read_bytes() for p in (other_home / "backups" / IDS[0]).iterdir()]
     assert changed in kept
     # The import is one change of the stored match's journal: the file's hands are in force,
@@ -230,7 +221,7 @@ def test_an_older_schema_is_migrated_on_import(
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)["added"]) == 5
     stored = load(other_home / "matches" / f"{old['id']}.json")
-    assert stored["schema"] == 4
+    assert stored["schema"] == SCHEMA_VERSION
     assert [c["hand"] for c in stored["journal"]] == [{**h, "recorded_at": None} for h in hands]
 
 
@@ -269,7 +260,7 @@ def test_export_with_nothing_stored(run: Run, tmp_path: Path) -> None:
 def test_import_from_stdin(run: Run, exported: Path, other_home: Path) -> None:
     result = run("import", "-", input=exported.read_text(encoding="utf-8"))
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("Imported from stdin: 5 new, 0 replaced")
+    assert result.stdout.startswith("Imported from stdin: 5 new.\n")
     assert sorted(p.name for p in (other_home / "matches").iterdir()) == sorted(
         f"{i}.json" for i in IDS
     )
@@ -294,9 +285,7 @@ def test_importing_the_same_file_again_changes_nothing(
     for again in (("--replace",), ()):
         result = run("import", str(exported), *again)
         assert (result.exit_code, result.stderr) == (0, "")
-        assert (
-            result.stdout == f"Imported from {exported}: 0 new, 0 replaced, 5 identical skipped.\n"
-        )
+        assert result.stdout == f"Imported from {exported}: 5 already up to date.\n"
     assert {k: v for k, v in snapshot(other_home).items() if not k.startswith("cache.")} == before
 
 

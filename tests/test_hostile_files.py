@@ -254,18 +254,6 @@ def test_an_undone_hand_of_a_schema_2_file_is_checked_on_load(run: Run, match_fi
     )
 
 
-def test_the_conflict_message_names_the_match_and_the_larger_copy(
-    run: Run, match_file: Path, tmp_path: Path
-) -> None:
-    data = exported(run, tmp_path)
-    path = write(tmp_path / "old.json", data)
-    assert run("gin", "bob", "10").exit_code == 0
-    result = run("import", str(path))
-    assert result.exit_code == 1
-    line = one_line(result.stderr)
-    assert f"{match_file.stem} (the stored copy has more hands: 3 against 2)" in line
-
-
 # -- texts from files ------------------------------------------------------------------------
 
 

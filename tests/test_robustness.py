@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hgin.errors import HginError
-from hgin.store.schema import match_from_dict, migrate
+from hgin.store.schema import FIRST_LINE, SCHEMA_VERSION, match_from_dict, migrate
 from tests.conftest import Run, copied_match, recorded_home, snapshot
 
 Data = dict[str, Any]
@@ -189,8 +189,9 @@ TAMPERING: list[tuple[str, Callable[[Data], Data], str]] = [
     # versions and identity
     (
         "newer-schema",
-        edit(lambda d: d.update(schema=5)),
-        "it was written by a newer hgin (schema 5; this hgin reads up to 4): upgrade hgin",
+        edit(lambda d: d.update(schema=SCHEMA_VERSION + 1)),
+        f"it was written by a newer hgin (schema {SCHEMA_VERSION + 1}; this hgin reads up to "
+        f"{SCHEMA_VERSION}): upgrade hgin",
     ),
     ("no-schema", edit(lambda d: d.pop("schema")), "it has no valid schema version"),
     ("schema-text", edit(lambda d: d.update(schema="3")), "it has no valid schema version"),
@@ -245,7 +246,7 @@ def test_tampered_file_is_refused_with_its_path(
             id="huge-number",
         ),
         pytest.param(
-            lambda raw: raw.replace(b'"schema": 4', b'"schema": NaN'),
+            lambda raw: raw.replace(FIRST_LINE.encode(), b'{"schema": NaN, '),
             "no valid schema version",
             id="nan",
         ),

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from hgin.store.schema import SCHEMA_VERSION
 from tests.conftest import Run, copied_match, recorded_home, snapshot
 
 NO_SPACE = OSError(errno.ENOSPC, "No space left on device")
@@ -247,7 +248,7 @@ def test_a_schema_1_file_is_kept_before_it_is_upgraded(
     folder = hgin_home / "backups" / match_file.stem
     assert (folder / "before-schema-1.json").read_bytes() == schema_1_file
     data = json.loads(match_file.read_text())
-    assert data["schema"] == 4
+    assert data["schema"] == SCHEMA_VERSION
     hands = [c["hand"] for c in data["journal"]]
     assert [h["recorded_at"] for h in hands[:2]] == [None, None]
     assert isinstance(hands[2]["recorded_at"], str)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 # Always used with fullmatch: `$` would also accept a trailing newline.
 IDENTIFIER = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
@@ -19,3 +20,12 @@ def slug(name: str) -> str:
 def stem(created: str, players: tuple[str, str]) -> str:
     """'2026-11-30-ann-bob': the start of an identifier for these players on that day."""
     return f"{created[:10]}-{slug(players[0])}-{slug(players[1])}"
+
+
+def derived_uid(created: Any, players: Any, first_dealer: Any) -> str:
+    """The identity of a match that was given none (written before matches had one): the same
+    for every copy of it, different for two matches started apart."""
+    import hashlib  # only for such matches: it takes longer to load than most commands run
+
+    record = repr([created, players, first_dealer])
+    return hashlib.sha256(record.encode("utf-8", "surrogatepass")).hexdigest()[:16]

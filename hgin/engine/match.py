@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award
+from hgin.engine.identifiers import derived_uid
 from hgin.engine.journal import Change, State, entered, next_state
 from hgin.engine.names import fold, pick
 from hgin.engine.rules import Rules, check_rules
@@ -71,6 +72,9 @@ class Match:
     first_dealer: str
     created: str
     journal: tuple[Change, ...] = ()
+    # The match's identity on every device (`id` is for people, and two devices can give
+    # two matches the same one): random for a new match, else derived from the record.
+    uid: str = ""
     # Given only by `change` and `with_text`, which extend or keep the replay; otherwise the
     # journal is replayed here, refusing a change or a sheet that does not replay.
     replayed: Replayed | None = field(default=None, compare=False, repr=False)
@@ -82,6 +86,10 @@ class Match:
         if self.first_dealer not in self.players:
             raise HginError(f"the dealer '{self.first_dealer}' is not a player")
         check_rules(self.start_rules)
+        if not self.uid:
+            object.__setattr__(
+                self, "uid", derived_uid(self.created, list(self.players), self.first_dealer)
+            )
         if self.replayed is None:
             object.__setattr__(self, "replayed", self._replay())
 

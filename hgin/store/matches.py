@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -187,10 +187,11 @@ class Store:
         ids = self.known_ids() if with_backups else self.match_ids()
         return pick(typed, ids, missing="no match '{typed}' (see 'hgin matches')", more="it")
 
-    def new_id(self, players: tuple[str, str], created: str) -> str:
-        """A fresh identifier from the date and the players (call under the lock)."""
+    def new_id(self, players: tuple[str, str], created: str, *, taken: Collection[str] = ()) -> str:
+        """A fresh identifier from the date and the players, none of `taken` (call under the
+        lock)."""
         stem = identifier_stem(created, players)
-        taken = set(self.known_ids())
+        taken = {*self.known_ids(), *taken}
         candidate, n = stem, 1
         while candidate in taken:
             n += 1

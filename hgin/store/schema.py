@@ -10,16 +10,18 @@ from collections.abc import Callable
 from typing import Any
 
 from hgin.engine.hands import HAND_KINDS, Hand
+from hgin.engine.identifiers import IDENTIFIER, derived_uid
 from hgin.engine.journal import KINDS, Change
 from hgin.engine.match import Match
 from hgin.engine.rules import MAX_DEADWOOD, Rules, rules_from_dict
 from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, rules_to_dict, sheet_to_dict
 from hgin.errors import HginError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MATCH_KEYS = (
     "schema",
     "id",
+    "uid",
     "players",
     "rules",
     "first_dealer",
@@ -116,8 +118,21 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 gives each match an identity that import compares ("uid"): an older match
+    gets one derived from its record, the same in every copy of it."""
+    fields = (data.get("created"), data.get("players"), data.get("first_dealer"))
+    converted = {"schema": 5, "id": data.get("id"), "uid": derived_uid(*fields)}
+    return {**converted, **{k: v for k, v in data.items() if k not in converted}}
+
+
 # MIGRATIONS[n - 1] brings data of version n to version n + 1.
-MIGRATIONS: list[Callable[[dict[str, Any]], dict[str, Any]]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4]
+MIGRATIONS: list[Callable[[dict[str, Any]], dict[str, Any]]] = [
+    _v1_to_v2,
+    _v2_to_v3,
+    _v3_to_v4,
+    _v4_to_v5,
+]
 
 
 def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
@@ -275,6 +290,8 @@ def match_from_dict(data: Any) -> Match:
     for key in ("id", "first_dealer", "created"):
         if not isinstance(data[key], str):
             raise HginError(f"'{key}' must be text")
+    if not isinstance(data["uid"], str) or not IDENTIFIER.fullmatch(data["uid"]):
+        raise HginError("'uid' must be an identifier (lower-case letters and digits)")
     if not isinstance(data["journal"], list):
         raise HginError("'journal' must be a list")
     rules = rules_from_dict(data["rules"])
@@ -286,6 +303,7 @@ def match_from_dict(data: Any) -> Match:
         first_dealer=data["first_dealer"],
         created=data["created"],
         journal=journal,
+        uid=data["uid"],
     )
 
 
@@ -295,6 +313,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     return {
         "schema": SCHEMA_VERSION,
         "id": match.id,
+        "uid": match.uid,
         "players": list(match.players),
         "rules": rules_to_dict(match.start_rules),
         "first_dealer": match.first_dealer,

@@ -8,13 +8,17 @@ identifier only when asked (the old one is kept as a backup by `Store.save`).
 
 from __future__ import annotations
 
+import bisect
 import contextlib
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from hgin.engine.editing import replace_all
+from hgin.engine.identifiers import stem as identifier_stem
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.store.cache import MatchCache
@@ -139,58 +143,68 @@ def _export_from_data(data: Any, progress: Progress | None) -> Export:
     return Export(matches, current if isinstance(current, str) and current in seen else None, files)
 
 
+class Kept(NamedTuple):
+    """A match of the file stored under a new identifier beside a stored one: the two copies of
+    one match went their own ways after `common` changes, or (None) they are two matches."""
+
+    id: str
+    beside: str
+    common: int | None
+
+
 @dataclass(slots=True)
 class ImportReport:
     """What an import did, by match identifier."""
 
     added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)  # the file's copy extends ours
+    up_to_date: list[str] = field(default_factory=list)  # ours is the file's copy or extends it
+    kept: list[Kept] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
-    identical: list[str] = field(default_factory=list)
     current: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "added": self.added,
+            "updated": self.updated,
+            "up_to_date": self.up_to_date,
+            "kept": [k._asdict() for k in self.kept],
             "replaced": self.replaced,
-            "identical": self.identical,
             "current": self.current,
         }
 
 
-def _same(store: Store, match: Match, raw: bytes) -> bool:
-    """Whether the stored match is in the same state as `match` (whose file would be `raw`):
-    the same players, first dealer, rules and hands, whatever each journal went through (a
-    match imported over its stored copy keeps the stored history); a damaged stored file
-    never is."""
-    try:
-        if store.read_raw(match.id) == raw:
-            return True  # byte for byte what saving it would write: no need to replay it
-        stored = store.load(match.id)
-    except HginError:
-        return False
+def _common(ours: Match, theirs: Match) -> int:
+    """How many changes the two journals begin with alike."""
+    count = 0
+    for mine, other in zip(ours.journal, theirs.journal, strict=False):
+        if mine != other:
+            break
+        count += 1
+    return count
+
+
+def _copies(store: Store, match: Match, ids: list[str]) -> list[Match]:
+    """The stored copies of `match` (the same identity), found among the matches of its
+    identifier and of the identifiers made for its players and day (`ids`: sorted)."""
+    stem = identifier_stem(match.created, match.players)
+    names = {match.id}
+    for name in ids[bisect.bisect_left(ids, stem) :]:
+        if not name.startswith(stem):
+            break
+        names.add(name)
+    found = []
+    for name in sorted(names):
+        with contextlib.suppress(HginError):
+            stored = store.load(name)
+            if stored.uid == match.uid:
+                found.append(stored)
+    return found
+
+
+def _same_state(stored: Match, match: Match) -> bool:
     state = (match.players, match.first_dealer, match.rules, match.hands)
     return (stored.players, stored.first_dealer, stored.rules, stored.hands) == state
-
-
-def _newest(match: Match) -> str:
-    return max((h.recorded_at or "" for h in match.hands), default="") or match.created
-
-
-def difference(store: Store, match: Match) -> str:
-    """How the file's copy of a match differs from the stored one, in a few words."""
-    try:
-        stored = store.load(match.id)
-    except HginError:
-        return f"{match.id} (the stored file cannot be used)"
-    mine, theirs = len(match.hands), len(stored.hands)
-    if mine != theirs:
-        more = "the file's copy" if mine > theirs else "the stored copy"
-        counts = f"{max(mine, theirs)} against {min(mine, theirs)}"
-        return f"{match.id} ({more} has more hands: {counts})"
-    if _newest(match) != _newest(stored):
-        newer = "the file's copy" if _newest(match) > _newest(stored) else "the stored copy"
-        return f"{match.id} ({newer} is newer; both have {mine} hands)"
-    return f"{match.id} (both have {mine} hands, which differ)"
 
 
 def import_matches(
@@ -201,46 +215,81 @@ def import_matches(
     replace: bool = False,
     progress: Progress | None = None,
 ) -> ImportReport:
-    """Store every match under the lock; refuses before writing if any would overwrite a
-    different match and `replace` is not given. Where no match is current yet, the file's
-    current match becomes current."""
+    """Merge every match of the file by its journal, under the lock: a copy we hold that the
+    file's extends is brought up to date, one that extends the file's (or is it) is left, and
+    a match we hold differently (another match, or a copy that went its own way) is kept
+    beside ours under a new identifier; with `replace`, the file's copy of a match whose
+    identifier we hold wins instead (see `journaled_import`). Where no match is current yet,
+    the file's current match becomes current."""
     report = ImportReport()
-    by_id = {m.id: m for m in export.matches}
+    now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     with store.locked():
-        stored = set(store.match_ids())
+        ids = store.match_ids()
+        taken = {*store.known_ids(), *(m.id for m in export.matches)}
+        files: list[tuple[Path, bytes]] = []
+        added: list[Match] = []
+        saves: list[Match] = []
         for match in export.matches:
-            if match.id not in stored:
+            raw = export.files.get(match.id) or match_bytes(match)
+            with contextlib.suppress(HginError):
+                if store.read_raw(match.id) == raw:  # byte for byte: no need to replay it
+                    report.up_to_date.append(match.id)
+                    now_at[match.id] = match.id
+                    continue
+            copies = [(_common(c, match), c) for c in _copies(store, match, ids)]
+            ahead = [c for n, c in copies if n == len(match.journal)]
+            behind = [c for n, c in copies if n == len(c.journal)]
+            stored = match.id in ids
+            if ahead and not (replace and stored):
+                report.up_to_date.append(ahead[0].id)
+                now_at[match.id] = ahead[0].id
+            elif behind:  # the file's copy goes on from ours: ours takes its further changes
+                ours = max(behind, key=lambda c: len(c.journal))
+                saves.append(dataclasses.replace(match, id=ours.id))
+                report.updated.append(ours.id)
+                now_at[match.id] = ours.id
+            elif replace and stored:
+                try:
+                    same = _same_state(store.load(match.id), match)
+                except HginError:
+                    same = False
+                if same:
+                    report.up_to_date.append(match.id)
+                else:
+                    saves.append(journaled_import(store, match, change_line))
+                    report.replaced.append(match.id)
+                now_at[match.id] = match.id
+            elif not stored:
+                files.append((store.match_path(match.id), raw))
+                added.append(match)
                 report.added.append(match.id)
-            elif _same(store, match, export.files.get(match.id) or match_bytes(match)):
-                report.identical.append(match.id)
-            else:
-                report.replaced.append(match.id)
-        if report.replaced and not replace:
-            count = len(report.replaced)
-            shown = "; ".join(difference(store, by_id[i]) for i in report.replaced[:3])
-            more = f"; and {count - 3} more" if count > 3 else ""
-            one = count == 1
-            raise HginError(
-                f"{count} match{'' if one else 'es'} in the file differ{'s' if one else ''} "
-                f"from the stored one{'' if one else 's'}: {shown}{more}. Nothing was "
-                f"imported: add --replace to overwrite {'it' if one else 'them'} (old versions "
-                "are kept as backups)"
-            )
+                now_at[match.id] = match.id
+            else:  # another match, or another way: both are kept
+                new_id = store.new_id(match.players, match.created, taken=taken)
+                taken.add(new_id)
+                kept = dataclasses.replace(match, id=new_id)
+                files.append((store.match_path(new_id), match_bytes(kept)))
+                added.append(kept)
+                if copies:  # beside the copy it kept most of
+                    common, beside = max(copies, key=lambda copy: copy[0])
+                    report.kept.append(Kept(new_id, beside.id, common))
+                else:
+                    report.kept.append(Kept(new_id, match.id, None))
+                now_at[match.id] = new_id
         # The new matches (and the pointer, where no match is current yet) as one change:
         # saving them one by one would flush the disk four times per match.
-        added = [by_id[i] for i in report.added]
-        files = [(store.match_path(m.id), export.files.get(m.id) or match_bytes(m)) for m in added]
-        if export.current is not None and not _has_current(store):
-            files.append((store.current_file, f"{export.current}\n".encode()))
-            report.current = export.current
+        current = now_at.get(export.current or "")
+        if current is not None and not _has_current(store):
+            files.append((store.current_file, f"{current}\n".encode()))
+            report.current = current
         if files:
             store.ensure_folders()
             write_files(files, progress)
-        for done, match_id in enumerate(report.replaced):
+        for done, changed in enumerate(saves):
             try:
-                store.save(journaled_import(store, by_id[match_id], change_line))
+                store.save(changed)
             except HginError as error:
-                imported = [*report.added, *report.replaced[:done]]
+                imported = [*(m.id for m in added), *(m.id for m in saves[:done])]
                 if not imported:
                     raise
                 raise HginError(

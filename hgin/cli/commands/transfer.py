@@ -9,6 +9,7 @@ import typer
 from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving
 from hgin.cli.progress import progress_bar
 from hgin.cli.streams import print_document, print_json
+from hgin.reports.merging import import_summary, kept_beside
 from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
@@ -53,12 +54,14 @@ def import_(
     replace: Annotated[
         bool,
         typer.Option(
-            "--replace", help="Overwrite stored matches that differ (old versions are backed up)."
+            "--replace",
+            help="Where the file's copy of a match differs from ours, take the file's (old "
+            "versions are backed up).",
         ),
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Add the matches of an export file; identical ones are skipped, different ones refused."""
+    """Merge the matches of an export file (or a match file) with ours, by their journals."""
 
     def imported(done: tuple[str, ImportReport]) -> None:
         source, report = done
@@ -66,9 +69,17 @@ def import_(
             print_json(report.to_dict())
             return
         typer.echo(
-            f"Imported from {source}: {len(report.added)} new, "
-            f"{len(report.replaced)} replaced, {len(report.identical)} identical skipped."
+            import_summary(
+                source,
+                added=len(report.added),
+                updated=len(report.updated),
+                up_to_date=len(report.up_to_date),
+                kept=len(report.kept),
+                replaced=len(report.replaced),
+            )
         )
+        for each in report.kept:
+            typer.echo(kept_beside(each.id, each.beside, each.common))
         if report.current:
             typer.echo(f"Current match: {report.current}.")
 

@@ -1,0 +1,32 @@
+"""What an import says: how the file's matches were merged with ours."""
+
+from __future__ import annotations
+
+
+def import_summary(
+    source: str, *, added: int, updated: int, up_to_date: int, kept: int, replaced: int
+) -> str:
+    """'Imported from FILE: 1 new, 2 updated, 3 already up to date.'"""
+    counts = (
+        (added, "new"),
+        (updated, "updated"),
+        (up_to_date, "already up to date"),
+        (kept, "kept beside ours"),
+        (replaced, "replaced"),
+    )
+    parts = [f"{count} {what}" for count, what in counts if count]
+    return f"Imported from {source}: {', '.join(parts) or 'no matches'}."
+
+
+def kept_beside(kept_as: str, beside: str, common: int | None) -> str:
+    """Why a match of the file was stored under a new identifier, and how to compare."""
+    if common is None:
+        return (
+            f"The file's {beside} is another match than ours with that identifier: it is kept "
+            f"as {kept_as}."
+        )
+    since = f"after change {common}" if common else "from its start"
+    return (
+        f"{beside} went two ways {since}: the file's copy is kept as {kept_as} (compare "
+        f"'hgin log -m {beside}' and 'hgin log -m {kept_as}')."
+    )
