@@ -80,7 +80,9 @@ def test_html_escapes_every_name(run: Run) -> None:
 # -- SVG -----------------------------------------------------------------------------------
 
 
-def test_svg_is_an_a4_page_holding_the_text_summary(run: Run) -> None:
+def test_svg_is_an_a4_page_holding_the_summary_with_a_line_per_hand(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     play(run, hands=MORE_HANDS)
     text = summary(run, "--format", "svg")
     root = ET.fromstring(text)
@@ -89,10 +91,17 @@ def test_svg_is_an_a4_page_holding_the_text_summary(run: Run) -> None:
     assert root.attrib["viewBox"] == "0 0 210 297"
     assert root.find(f"{SVG}title") is not None
     assert root.findtext(f"{SVG}title") == "Hollywood Gin: A v B"
-    assert svg_lines(text) == TEXT.splitlines()
     page = root.find(f"{SVG}svg")
     assert page is not None
-    assert page.attrib["viewBox"].split()[2] == "959.0"  # 80 columns of 12 units
+    assert page.attrib["viewBox"].split()[2] == "1151.0"  # 96 columns of 12 units
+    # Drawn as wide as a hand's row on one line: the terminal summary at that width.
+    monkeypatch.setenv("COLUMNS", "96")
+    assert svg_lines(text) == [line.rstrip() for line in summary(run).splitlines()]
+    rows = [line for line in svg_lines(text) if re.match(r"\d   ", line)]
+    assert len(rows) == 5 and rows[2].endswith(
+        "games I, II and III; I closes   108–0   78–0   35–0"
+    )
+    assert svg_lines(text)[:14] == TEXT.splitlines()[:14]
 
 
 def test_svg_of_a_long_match_is_drawn_wider_to_print_larger(run: Run) -> None:

@@ -10,9 +10,10 @@ import io
 from html import escape
 
 from rich.console import Console
+from rich.measure import Measurement
 from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 
-from hgin.cli.layout import plain_text
+from hgin.cli.layout import UNLIMITED, plain_text
 from hgin.cli.render import summary_view
 from hgin.engine.match import Match
 from hgin.errors import HginError
@@ -21,11 +22,9 @@ from hgin.reports.html import summary_html
 from hgin.reports.text_formats import summary_csv, summary_json, summary_markdown
 
 TEXT_WIDTH = 80
-# The SVG is drawn at the first of these widths that prints largest on the page: a long
-# match with long names wraps less when wider, and then shrinks less to fit the height.
-SVG_WIDTHS = (80, 100, 120)
-PAGE_AREA_MM = (182, 269)
-CHAR_HEIGHT = 20  # Rich's SVG units per line of text, before its 1.22 line spacing
+# The SVG is drawn as wide as the summary's widest line (a hand's row on one line), within these
+# columns: narrower prints larger, and wider than the last would print too small to read.
+SVG_COLUMNS = (80, 120)
 # DejaVu Sans Mono, Menlo and Consolas are all close to 0.6 em wide per character.
 FONT_ASPECT = 0.6
 
@@ -63,35 +62,21 @@ def summary_text(match: Match, width: int = TEXT_WIDTH) -> str:
     return plain_text(summary_view(match, records=False), width)
 
 
-def page_scale(width: int, lines: int) -> float:
-    """Millimetres per SVG unit when `lines` lines of `width` characters fill the page."""
-    across = width * CHAR_HEIGHT * FONT_ASPECT
-    down = (lines + 1) * CHAR_HEIGHT * 1.22
-    return min(PAGE_AREA_MM[0] / across, PAGE_AREA_MM[1] / down)
-
-
-def _recorded(match: Match, width: int) -> Console:
-    """A console that drew the summary into memory at `width` and kept it, in colour."""
+def summary_svg(match: Match) -> str:
+    """The terminal summary, black on white, as an SVG the size of an A4 page."""
+    view = summary_view(match, records=False)
     console = Console(
         file=io.StringIO(),
         record=True,
-        width=width,
+        width=UNLIMITED,
         highlight=False,
         color_system="truecolor",
         no_color=False,
         legacy_windows=False,
     )
-    console.print(summary_view(match, records=False))
-    return console
-
-
-def summary_svg(match: Match, widths: tuple[int, ...] = SVG_WIDTHS) -> str:
-    """The terminal summary, black on white, as an SVG the size of an A4 page."""
-    drawn = [_recorded(match, width) for width in widths]
-    console = max(
-        drawn,
-        key=lambda c: page_scale(c.width, len(c.export_text(clear=False).splitlines())),
-    )
+    widest = Measurement.get(console, console.options, view).maximum
+    console.width = min(max(widest, SVG_COLUMNS[0]), SVG_COLUMNS[1])
+    console.print(view)
     first, second = match.players
     title = escape(f"Hollywood Gin: {first} v {second}").replace("{", "{{").replace("}", "}}")
     return console.export_svg(
