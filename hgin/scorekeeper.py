@@ -132,6 +132,7 @@ class Listing(NamedTuple):
     entries: list[MatchSummary]
     unreadable: list[str]
     refresh: Callable[[], None]
+    copies: list[tuple[str, Path]]  # sync tools' conflicted copies: (the match, the file)
 
 
 class Statistics(NamedTuple):
@@ -255,7 +256,7 @@ class ScoreKeeper:
             from hgin.reports.stats import filter_matches
 
             entries = filter_matches(entries, player, finished)
-        return Listing(entries, cache.unreadable, cache.flush)
+        return Listing(entries, cache.unreadable, cache.flush, self.store.conflicted_copies())
 
     def show_data(self, match: str | None = None) -> dict[str, object]:
         """The sheet of a match as `hgin show --json` prints it."""
@@ -825,13 +826,16 @@ class ScoreKeeper:
     def import_file(
         self, file: str, *, replace: bool = False, progress: Progress | None = None
     ) -> tuple[str, ImportReport]:
-        """Add the matches of an export file ('-': standard input); identical ones are skipped,
-        different ones refused unless `replace`. Every match is checked as loading checks a
-        match file (its size once written too), so whatever is imported opens. Where it was
-        read from, and what was done; `progress` is told (done, total) as it goes."""
+        """Merge the matches of an export file or a match file ('-': standard input) with ours,
+        by their journals (see `hgin.store.transfer.import_matches`; `replace`: the file's copy
+        wins). Every match is checked as loading checks a match file (its size once written
+        too), so whatever is imported opens. A sync tool's conflicted copy in the matches
+        folder is removed once merged. Where it was read from, and what was done; `progress`
+        is told (done, total) as it goes."""
         from hgin.reports.changes import change_sentences
         from hgin.store.transfer import import_matches, parse_export
 
+        copy = Path(file).expanduser()
         try:
             raw, source = read_input(file)
             export = parse_export(raw, source, progress)
@@ -845,6 +849,7 @@ class ScoreKeeper:
             change_line=lambda before, after: change_sentences(before, after)[0],
             replace=replace,
             progress=progress,
+            merged_copy=copy if file != "-" and self.store.is_conflicted_copy(copy) else None,
         )
         return source, report
 

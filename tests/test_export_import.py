@@ -83,6 +83,7 @@ def test_matches_already_here_are_left_and_counted(
         "kept": [],
         "replaced": [],
         "current": None,
+        "copy_removed": False,
     }
     assert snapshot(hgin_home) == before
 

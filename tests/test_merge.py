@@ -179,6 +179,80 @@ def test_matches_written_before_they_had_an_identity_merge_too(laptops: Laptops,
     again_changes_nothing(run, bobs, laptops.home("ann"))
 
 
+# -- a synced folder ---------------------------------------------------------------------------
+
+
+def synced_copy(laptops: Laptops, run: Run, name: str, *bobs: tuple[str, ...]) -> Path:
+    """Ann's match, and Bob's copy of it after `bobs`, left by a sync tool beside Ann's file
+    in her matches folder as `name`; returns the copy."""
+    laptops.on("ann", ("new", "Ann", "Bob", "--dealer", "Ann"), *PLAYED[:2])
+    shared = laptops.export("ann", "shared.json")
+    laptops.on("bob")
+    imported(run, shared)
+    laptops.on("bob", *bobs)
+    copy = laptops.home("ann") / "matches" / name
+    shutil.copy(laptops.home("bob") / "matches" / f"{ID}.json", copy)
+    laptops.on("ann")
+    return copy
+
+
+def listed(run: Run) -> tuple[list[str], str]:
+    """The identifiers `hgin matches` lists, and what it says on stderr."""
+    result = run("matches", "--json")
+    assert result.exit_code == 0, result.output
+    return [row["id"] for row in json.loads(result.stdout)], result.stderr
+
+
+def test_a_conflicted_copy_is_listed_as_such_and_merged_by_import(
+    laptops: Laptops, run: Run
+) -> None:
+    name = f"{ID} (Bob's conflicted copy 2026-12-01).json"
+    copy = synced_copy(laptops, run, name, PLAYED[2], PLAYED[3])
+    assert listed(run) == (
+        [ID],
+        f"hgin: {name} is a sync tool's conflicted copy of match {ID}: merge it with "
+        f"hgin import '{copy.parent}/{ID} (Bob'\"'\"'s conflicted copy 2026-12-01).json'\n",
+    )
+    assert imported(run, copy) == [
+        f"Imported from {copy}: 1 updated.",
+        f"Removed the conflicted copy {copy}: it is merged.",
+    ]
+    assert not copy.exists()
+    assert len(laptops.log()) == 4
+    assert listed(run) == ([ID], "")
+
+
+def test_a_conflicted_copy_that_went_its_own_way_is_kept_beside(laptops: Laptops, run: Run) -> None:
+    name = f"{ID}.sync-conflict-20261201-201500-ABCDEFG.json"
+    copy = synced_copy(laptops, run, name, ("gin", "bob", "8"))
+    laptops.on("ann", ("draw",))
+    assert listed(run) == (
+        [ID],
+        f"hgin: {name} is a sync tool's conflicted copy of match {ID}: merge it with "
+        f"hgin import {copy}\n",
+    )
+    assert imported(run, copy) == [
+        f"Imported from {copy}: 1 kept beside ours.",
+        f"{ID} went two ways after change 2: the file's copy is kept as {ID}-2 (compare "
+        f"'hgin log -m {ID}' and 'hgin log -m {ID}-2').",
+        f"Removed the conflicted copy {copy}: it is merged.",
+    ]
+    assert listed(run) == ([f"{ID}-2", ID], "")
+
+
+def test_a_damaged_conflicted_copy_is_refused_and_left(laptops: Laptops, run: Run) -> None:
+    name = f"{ID} (1).json"
+    copy = synced_copy(laptops, run, name, ("draw",))
+    copy.write_bytes(copy.read_bytes()[:-20])
+    before = snapshot(laptops.home("ann"))
+    result = run("import", str(copy))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"hgin: cannot import {copy}: it is not valid JSON")
+    assert snapshot(laptops.home("ann")) == before
+    ids, said = listed(run)
+    assert ids == [ID] and "conflicted copy" in said and "cannot be used" not in said
+
+
 # -- any two copies of one journal -----------------------------------------------------------
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
+
 
 def import_summary(
     source: str, *, added: int, updated: int, up_to_date: int, kept: int, replaced: int
@@ -30,3 +33,16 @@ def kept_beside(kept_as: str, beside: str, common: int | None) -> str:
         f"{beside} went two ways {since}: the file's copy is kept as {kept_as} (compare "
         f"'hgin log -m {beside}' and 'hgin log -m {kept_as}')."
     )
+
+
+def conflicted_copy(path: Path, match_id: str) -> str:
+    """What the match list says of a sync tool's conflicted copy in the matches folder."""
+    return (
+        f"{path.name} is a sync tool's conflicted copy of match {match_id}: merge it with "
+        f"hgin import {shlex.quote(str(path))}"
+    )
+
+
+def copy_removed(source: str) -> str:
+    """The line saying a conflicted copy, once merged, was removed."""
+    return f"Removed the conflicted copy {source}: it is merged."

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -38,6 +39,10 @@ if TYPE_CHECKING:
 
 
 MATCH_ID = IDENTIFIER
+# A sync tool's conflicted copy of a match file: the match's identifier, then anything that
+# makes the name no identifier ("ID (Ann's conflicted copy 2026-12-01).json",
+# "ID.sync-conflict-20261201-201500-ABCDEFG.json", "ID (1).json").
+CONFLICTED_COPY = re.compile(r"([a-z0-9][a-z0-9-]{0,79})[^a-z0-9-].*\.json", re.DOTALL)
 LOCK_TIMEOUT = 5.0
 # Everything a killed writer can leave in the data folder itself (written only under the lock).
 # (".cache.tsv.", ".index.json." and ".stats-cache.json." are caches of earlier releases.)
@@ -151,6 +156,27 @@ class Store:
         except OSError:
             return None
         return _stamp_text(info)
+
+    def conflicted_copies(self) -> list[tuple[str, Path]]:
+        """The conflicted copies a sync tool left in matches/: the identifier of the match each
+        is a copy of, and its path; sorted. They are no match of the list ('hgin import FILE'
+        merges one)."""
+        self.check_home()
+        found = []
+        with contextlib.suppress(OSError), os.scandir(self.matches_dir) as listing:
+            for entry in listing:
+                copy = CONFLICTED_COPY.fullmatch(entry.name)
+                if copy and entry.is_file(follow_symlinks=False):
+                    found.append((copy[1], self.matches_dir / entry.name))
+        return sorted(found)
+
+    def is_conflicted_copy(self, path: Path) -> bool:
+        """Whether `path` is one of `conflicted_copies`."""
+        try:
+            inside = path.absolute().parent.resolve() == self.matches_dir.resolve()
+        except OSError:
+            return False
+        return inside and CONFLICTED_COPY.fullmatch(path.name) is not None
 
     def known_ids(self) -> list[str]:
         """Matches with a file or with backups (a deleted file can still be restored)."""

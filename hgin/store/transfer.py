@@ -22,7 +22,7 @@ from hgin.engine.identifiers import stem as identifier_stem
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.store.cache import MatchCache
-from hgin.store.guard import Unusable, dump_json, parse_json, write_files
+from hgin.store.guard import Unusable, dump_json, parse_json, remove, write_files
 from hgin.store.matches import MATCH_ID, Store, match_bytes, match_from_data
 from hgin.store.schema import match_to_dict
 
@@ -111,6 +111,9 @@ def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Ex
 
 
 def _export_from_data(data: Any, progress: Progress | None) -> Export:
+    if isinstance(data, dict) and "format" not in data and "schema" in data:
+        match, raw = _match_from_export(data, 1)  # a match file (a sync tool's copy of one)
+        return Export([match], None, {match.id: raw})
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise HginError(f'it is not an hgin history export (no "format": "{FORMAT}")')
     version = data.get("version")
@@ -162,6 +165,7 @@ class ImportReport:
     kept: list[Kept] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
     current: str | None = None
+    copy_removed: bool = False  # the file was a conflicted copy in matches/, now merged
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -171,6 +175,7 @@ class ImportReport:
             "kept": [k._asdict() for k in self.kept],
             "replaced": self.replaced,
             "current": self.current,
+            "copy_removed": self.copy_removed,
         }
 
 
@@ -214,13 +219,15 @@ def import_matches(
     change_line: ChangeLine,
     replace: bool = False,
     progress: Progress | None = None,
+    merged_copy: Path | None = None,
 ) -> ImportReport:
     """Merge every match of the file by its journal, under the lock: a copy we hold that the
     file's extends is brought up to date, one that extends the file's (or is it) is left, and
     a match we hold differently (another match, or a copy that went its own way) is kept
     beside ours under a new identifier; with `replace`, the file's copy of a match whose
     identifier we hold wins instead (see `journaled_import`). Where no match is current yet,
-    the file's current match becomes current."""
+    the file's current match becomes current. `merged_copy` (a sync tool's conflicted copy
+    in matches/, the file imported) is removed once it is merged."""
     report = ImportReport()
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     with store.locked():
@@ -300,6 +307,10 @@ def import_matches(
         if added:
             with contextlib.suppress(HginError, OSError):
                 MatchCache(store).enter(added)
+        if merged_copy is not None:
+            with contextlib.suppress(OSError):  # merged all the same: the list names it still
+                remove(merged_copy)
+                report.copy_removed = True
     return report
 
 

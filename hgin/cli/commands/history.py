@@ -13,11 +13,13 @@ from hgin.cli.application import (
     app,
     complete_known_player,
     complete_match,
+    notify,
     saving,
     tell,
 )
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
+from hgin.reports.merging import conflicted_copy
 from hgin.scorekeeper import ScoreKeeper
 
 StatsFormat = Literal["text", "html"]
@@ -75,6 +77,7 @@ def list_matches(
     else:
         typer.echo("No stored match fits.")
     warn_unreadable(listing.unreadable)
+    notify(conflicted_copy(path, match_id) for match_id, path in listing.copies)
     listing.refresh()
 
 

@@ -9,7 +9,7 @@ import typer
 from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving
 from hgin.cli.progress import progress_bar
 from hgin.cli.streams import print_document, print_json
-from hgin.reports.merging import import_summary, kept_beside
+from hgin.reports.merging import copy_removed, import_summary, kept_beside
 from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
@@ -80,6 +80,8 @@ def import_(
         )
         for each in report.kept:
             typer.echo(kept_beside(each.id, each.beside, each.common))
+        if report.copy_removed:
+            typer.echo(copy_removed(source))
         if report.current:
             typer.echo(f"Current match: {report.current}.")
 
