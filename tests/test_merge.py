@@ -179,6 +179,23 @@ def test_matches_written_before_they_had_an_identity_merge_too(laptops: Laptops,
     again_changes_nothing(run, bobs, laptops.home("ann"))
 
 
+def test_the_same_journal_in_a_file_of_another_schema_changes_nothing(
+    laptops: Laptops, run: Run
+) -> None:
+    """Our file is of the earlier schema, the file's copy of this one: the same journal, other
+    bytes. Neither a merge nor --replace writes anything."""
+    corpus = Path(__file__).parent / "corpus" / "schema4-rules-undone.json"
+    old_id = json.loads(corpus.read_text(encoding="utf-8"))["id"]
+    (laptops.home("ann") / "matches").mkdir(parents=True)
+    shutil.copy(corpus, laptops.home("ann") / "matches" / f"{old_id}.json")
+    laptops.on("ann", ("use", old_id))
+    same = laptops.export("ann")
+    before = snapshot(laptops.home("ann"))
+    for options in ((), ("--replace",)):
+        assert imported(run, same, *options) == [f"Imported from {same}: 1 already up to date."]
+        assert snapshot(laptops.home("ann")) == before
+
+
 # -- a synced folder ---------------------------------------------------------------------------
 
 

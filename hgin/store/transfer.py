@@ -1,9 +1,8 @@
-"""Moving the whole history between machines: one JSON file holding every match.
+"""Moving matches between machines: one JSON file holding matches, and merging one in.
 
 The file is `{"format": "hgin-history", "version": 1, "exported": time, "matches": [...]}`, each
-match in the match-file schema (`hgin.store.schema`). An import checks every match before it writes
-anything, skips matches already stored unchanged, and overwrites a different match with the same
-identifier only when asked (the old one is kept as a backup by `Store.save`).
+match in the match-file schema (`hgin.store.schema`). An import checks every match before it
+writes anything, then merges each with the copies we hold by their journals (`import_matches`).
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -42,33 +41,27 @@ FORMAT_VERSION = 1
 EXPORT_KEYS = ("format", "version", "exported", "current", "matches")
 
 
-def export_data(
-    matches: Iterable[Match], exported: str, current: str | None = None
-) -> dict[str, Any]:
-    """The export file's content for these matches (`current`: the current one, if among them)."""
-    data = [match_to_dict(m) for m in matches]
-    return {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "exported": exported,
-        "current": current if any(m["id"] == current for m in data) else None,
-        "matches": data,
-    }
-
-
 def export_matches(
     store: Store, ids: list[str], exported: str, progress: Progress | None = None
 ) -> tuple[str, int]:
-    """The export text of the stored matches `ids` (each loaded and validated) and their count."""
-    matches = []
+    """The export text of the stored matches `ids` (each loaded and validated) and their count;
+    "current" names the current match if it is among them."""
+    data = []
     for done, match_id in enumerate(ids, 1):
-        matches.append(store.load(match_id))
+        data.append(match_to_dict(store.load(match_id)))
         (progress or _quiet)(done, len(ids))
     try:
         current = store.current_id()
     except HginError:
         current = None
-    return dump_json(export_data(matches, exported, current)), len(matches)
+    exports = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "exported": exported,
+        "current": current if current in ids else None,
+        "matches": data,
+    }
+    return dump_json(exports), len(data)
 
 
 def _match_from_export(item: Any, number: int) -> tuple[Match, bytes]:
@@ -245,7 +238,7 @@ def import_matches(
                     continue
             copies = [(_common(c, match), c) for c in _copies(store, match, ids)]
             ahead = [c for n, c in copies if n == len(match.journal)]
-            behind = [c for n, c in copies if n == len(c.journal)]
+            behind = [c for n, c in copies if n == len(c.journal) < len(match.journal)]
             stored = match.id in ids
             if ahead and not (replace and stored):
                 report.up_to_date.append(ahead[0].id)
