@@ -45,10 +45,22 @@ def test_every_option_is_in_the_help_with_the_one_help_text(run: Run, command: t
             assert f"--{option.flag} {'|'.join(option.choices)} " in text
 
 
+def other_value(option: Any) -> str:
+    """A value to type that differs from the option's friendly default."""
+    if option.kind == "switch":
+        return "off" if option.default else "on"
+    if option.kind == "choice":
+        return str(next(c for c in option.choices if c != option.default))
+    if option.kind == "number":
+        return str(next(n for n in option.allowed or (option.default + 1,) if n != option.default))
+    return "0.05"  # the stake, the one text option
+
+
 @pytest.mark.parametrize("option", rule_options(), ids=lambda o: o.flag)
 def test_every_option_is_taken_by_each_command(run: Run, show_json, option: Any) -> None:
-    wanted = option.parse(option.example)
-    flag = [f"--{option.flag}"] if option.kind == "switch" else [f"--{option.flag}", option.example]
+    example = other_value(option)
+    wanted = option.parse(example)
+    flag = [f"--{option.flag}"] if option.kind == "switch" else [f"--{option.flag}", example]
     assert run("new", "Ann", "Bob", "--dealer", "Ann", *flag).exit_code == 0
     assert show_json()["rules"][option.name] == wanted
     assert run("rules", "save", "pub", *flag).exit_code == 0
@@ -58,7 +70,7 @@ def test_every_option_is_taken_by_each_command(run: Run, show_json, option: Any)
     assert series.exit_code == 0, series.output
     assert show_json()["rules"][option.name] == wanted
     run("new", "Eve", "Fay", "--dealer", "Eve")
-    result = run("rules", "set", option.flag, option.example)
+    result = run("rules", "set", option.flag, example)
     assert result.exit_code == 0, result.output
     assert f"Rule changed: {option.flag} " in result.stdout
     assert show_json()["rules"][option.name] == wanted
@@ -120,7 +132,7 @@ def test_a_text_option_reads_and_checks_its_values() -> None:
 
     @dataclass(frozen=True)
     class WithStake:
-        stake: str | None = rule(None, help="Per point.", books="-", read=amount, sample="0.05")
+        stake: str | None = rule(None, help="Per point.", read=amount)
 
     import dataclasses
 
@@ -136,7 +148,7 @@ def test_a_text_option_reads_and_checks_its_values() -> None:
     with pytest.raises(HginError, match=r"stake must be text, not '0\.5'"):
         option.check("0.5")
     with pytest.raises(TypeError):
-        rule(None, help="x", books="x")
+        rule(None, help="x")
 
 
 def test_rules_set_completes_option_names_then_values(run: Run) -> None:

@@ -336,6 +336,12 @@ def defender_count(
     return _defender(knocker_melds, defender_mask)
 
 
+def own_count(cards: Iterable[Card]) -> DefenderResult:
+    """The opponent's count against gin: their own best melds, nothing laid off."""
+    own = best_arrangement(cards)
+    return DefenderResult(own.melds, (), own.deadwood_cards, own.deadwood)
+
+
 def _refuse_overlap(knocker_mask: int, defender_mask: int) -> None:
     both = knocker_mask & defender_mask
     if both:
@@ -354,9 +360,7 @@ def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -
     solver = _Solver(knocker_mask)
     if solver.deadwood(knocker_mask) == 0:
         knocker = _arrangement(*solver.first(knocker_mask))
-        own = _arrangement(*_Solver(defender_mask).first(defender_mask))
-        defender = DefenderResult(own.melds, (), own.deadwood_cards, own.deadwood)
-        return KnockCount(knocker=knocker, defender=defender, gin=True)
+        return KnockCount(knocker=knocker, defender=own_count(_cards_of(defender_mask)), gin=True)
     chosen: tuple[Arrangement, DefenderResult] | None = None
     for melds, dead in solver.every(knocker_mask):
         arrangement = _arrangement(melds, dead)

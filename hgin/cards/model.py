@@ -64,11 +64,6 @@ class Card:
         """Deadwood points: ace 1, 2-10 face value, J Q K 10."""
         return min(self.rank, 10)
 
-    @property
-    def ascii(self) -> str:
-        """Plain ASCII form, e.g. "7s", "10d", "Ah"."""
-        return f"{RANK_NAMES[self.rank]}{self.suit}"
-
     def __str__(self) -> str:
         return f"{RANK_NAMES[self.rank]}{SUIT_SYMBOLS[self.suit]}"
 

@@ -12,10 +12,12 @@ from typing import Any, Literal
 from hgin.cards.melds import (
     Arrangement,
     DefenderResult,
+    KnockCount,
     Meld,
     best_arrangement,
     best_discard,
     count_knock,
+    own_count,
 )
 from hgin.cards.model import Card, format_cards, parse_cards
 from hgin.engine.hands import Hand, upcard_facts
@@ -58,16 +60,8 @@ class HandCount:
     big_gin: bool = False
     eleven: Arrangement | None = None
     """All eleven cards melded, for a big gin."""
-    knock: KnockView | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class KnockView:
-    """A knock counted card by card: both arrangements and the defender's layoffs."""
-
-    knocker: Arrangement
-    defender: DefenderResult
-    gin: bool
+    knock: KnockCount | None = None
+    """The knock counted card by card: both arrangements (all eleven cards for a big gin)."""
 
 
 def count_hand(cards: CardsText, opponent: CardsText | None = None) -> HandCount:
@@ -87,7 +81,7 @@ def count_hand(cards: CardsText, opponent: CardsText | None = None) -> HandCount
     if theirs is None:
         return found
     counted = count_knock(kept, theirs)
-    view = KnockView(found.eleven or counted.knocker, counted.defender, counted.gin)
+    view = KnockCount(found.eleven or counted.knocker, counted.defender, counted.gin)
     # Among equal arrangements the knocker lays down the one that leaves the opponent the most.
     shown = found.arrangement if found.big_gin else counted.knocker
     return HandCount(found.cards, shown, found.discard, found.big_gin, found.eleven, view)
@@ -134,7 +128,7 @@ def layoff_steps(melds: Sequence[Meld], defender: DefenderResult) -> list[tuple[
     return steps
 
 
-def knock_verdict(knock: KnockView) -> str:
+def knock_verdict(knock: KnockCount) -> str:
     """One sentence on what the two counts make, before any house rule."""
     theirs = knock.defender.deadwood
     if knock.gin:
@@ -172,29 +166,11 @@ class CountedHand:
     theirs: DefenderResult | None
     """The opponent's melds, layoffs and deadwood, when their cards were given."""
 
-    def to_hand(self, player: str, upcard: str | None, recorded_at: str | None) -> Hand:
-        """The hand exactly as if the counts had been typed, with the cards kept beside them."""
-        return Hand(
-            self.kind,
-            player=player,
-            deadwood=self.deadwood,
-            opponent_deadwood=self.opponent_deadwood,
-            upcard=upcard,
-            hand_cards=format_cards(self.hand_cards) if self.hand_cards else None,
-            opponent_cards=format_cards(self.opponent_cards) if self.opponent_cards else None,
-            recorded_at=recorded_at,
-        )
-
 
 def _agree(counted: int, typed: int | None, what: str) -> int:
     if typed is not None and typed != counted:
         raise HginError(f"the cards put {what} at {counted}, not {typed} as typed")
     return counted
-
-
-def _own_count(cards: tuple[Card, ...]) -> DefenderResult:
-    own = best_arrangement(cards)
-    return DefenderResult(own.melds, (), own.deadwood_cards, own.deadwood)
 
 
 def _deadwood_phrase(arrangement: Arrangement) -> str:
@@ -246,7 +222,7 @@ def count_gin(
         theirs = read_cards(opponent, "the opponent's cards", 10)
         if mine is not None:
             refuse_shared(mine, theirs)
-        result = _own_count(theirs)
+        result = own_count(theirs)
         count = _agree(result.deadwood, opponent_deadwood, "the opponent's deadwood")
     elif opponent_deadwood is not None:
         count = opponent_deadwood
@@ -276,19 +252,6 @@ def count_knock_entry(
     return CountedHand("knock", own, other, mine, theirs, counted.knocker, counted.defender)
 
 
-def check_knock_limit(counted: CountedHand, rules: Rules, upcard: str | None) -> None:
-    """Refuse a counted knock whose deadwood is over this match's (or this upcard's) limit."""
-    if counted.kind != "knock" or counted.deadwood is None or counted.mine is None:
-        return
-    rank, _ = upcard_facts(rules, Hand("knock", upcard=upcard))
-    limit = knock_limit(rules, rank)
-    if 0 < limit < counted.deadwood:
-        raise HginError(
-            f"no knock: these cards leave {_deadwood_phrase(counted.mine)}, "
-            f"over the knock limit of {limit}"
-        )
-
-
 def record_counted(
     counted: CountedHand,
     rules: Rules,
@@ -296,6 +259,24 @@ def record_counted(
     upcard: str | None = None,
     recorded_at: str | None = None,
 ) -> Hand:
-    """The Hand to record for a counted gin or knock under `rules` (player already resolved)."""
-    check_knock_limit(counted, rules, upcard)
-    return counted.to_hand(player, upcard, recorded_at)
+    """The Hand to record for a counted gin or knock under `rules` (player already resolved):
+    exactly as if the counts had been typed, with the cards kept beside them. A knock over
+    this match's (or this upcard's) knock limit is refused."""
+    if counted.kind == "knock" and counted.deadwood is not None and counted.mine is not None:
+        rank, _ = upcard_facts(rules, Hand("knock", upcard=upcard))
+        limit = knock_limit(rules, rank)
+        if 0 < limit < counted.deadwood:
+            raise HginError(
+                f"no knock: these cards leave {_deadwood_phrase(counted.mine)}, "
+                f"over the knock limit of {limit}"
+            )
+    return Hand(
+        counted.kind,
+        player=player,
+        deadwood=counted.deadwood,
+        opponent_deadwood=counted.opponent_deadwood,
+        upcard=upcard,
+        hand_cards=format_cards(counted.hand_cards) if counted.hand_cards else None,
+        opponent_cards=format_cards(counted.opponent_cards) if counted.opponent_cards else None,
+        recorded_at=recorded_at,
+    )

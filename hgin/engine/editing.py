@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
 from hgin.engine.match import Match
-from hgin.engine.rules import ROLLING_GAMES, Rules, option_flag
+from hgin.engine.rules import ROLLING_GAMES, Rules, option_flag, shown_value
 from hgin.engine.sheet import check_rolling_change, empty_sheet, extend
 from hgin.errors import HginError
 
@@ -36,15 +36,6 @@ def entry_text(hand: Hand) -> str:
     if hand.upcard is not None:
         text += f" --upcard {hand.upcard}"
     return text
-
-
-def shown_value(value: Any) -> str:
-    """A rule's value as typed: 'on', 'off', 'none' or the value."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 # -- hands -------------------------------------------------------------------------------

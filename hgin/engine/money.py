@@ -48,17 +48,12 @@ def stake_text(stake: Decimal) -> str:
     return f"{stake:.{places}f}"
 
 
-def canonical_stake(text: str) -> str:
-    """The stored spelling of a typed stake ('.5' → '0.50'), refusing what `parse_stake` does."""
-    return stake_text(parse_stake(text))
-
-
 def read_stake(text: str) -> str | None:
     """A stake as typed for a match or in config.toml: its stored spelling, or None for
-    'none' (no stake: settle in points only)."""
+    'none' (no stake: settle in points only); '.5' is stored as '0.50'."""
     if text.strip().lower() in ("none", "off", "no", ""):
         return None
-    return canonical_stake(text)
+    return stake_text(parse_stake(text))
 
 
 def amount(points: int, stake: Decimal) -> Decimal:

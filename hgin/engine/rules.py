@@ -1,8 +1,9 @@
 """Rule values and the one registry of rule options.
 
 Each house option is declared once, as a field of `Rules` made with `rule(...)`: its type and
-friendly default, the values it allows, its default in the other profiles, one help text and
-which rule books play which value. Everything else is generated from that declaration: the
+friendly default, the values it allows, its default in the other profiles and one help text
+(what the rule books play is in the README's table). Everything else is generated from that
+declaration: the
 flags of `hgin new`, `hgin series new` and `hgin rules save`, the names and values `hgin rules
 set` accepts, the keys of the settings file, the checks on stored rules and the rules table.
 """
@@ -16,6 +17,7 @@ from functools import cache
 from typing import Any, Literal, NamedTuple, TypeVar, get_args
 
 from hgin.engine.money import read_stake
+from hgin.engine.names import either
 from hgin.errors import HginError
 
 Tie = Literal["undercut", "knocker"]
@@ -51,7 +53,6 @@ class RuleOption(NamedTuple):
     name: str
     default: Any
     help: str
-    books: str
     kind: OptionKind
     choices: tuple[str, ...] = ()
     low: int = 0
@@ -60,7 +61,6 @@ class RuleOption(NamedTuple):
     profiles: tuple[tuple[str, Any], ...] = ()
     read: Callable[[str], Any] | None = None
     metavar: str = "TEXT"
-    sample: str = ""
     scoring: bool = True
 
     @property
@@ -74,10 +74,10 @@ class RuleOption(NamedTuple):
         if self.kind == "switch":
             return "on or off"
         if self.kind == "choice":
-            return _either(self.choices)
+            return either(list(self.choices))
         if self.kind == "number":
             if self.allowed:
-                return _either(tuple(str(n) for n in self.allowed))
+                return either([str(n) for n in self.allowed])
             return f"{self.low}..{self.high}"
         return self.metavar.lower()
 
@@ -132,48 +132,24 @@ class RuleOption(NamedTuple):
         return value
 
     def show(self, value: Any) -> str:
-        """A value as `hgin rules` shows it and `rules set` takes it: on/off, none, 25."""
-        if isinstance(value, bool):
-            return "on" if value else "off"
-        return "none" if value is None else str(value)
-
-    @property
-    def example(self) -> str:
-        """A value to type that differs from the friendly default (for help and tests)."""
-        if self.kind == "switch":
-            return "off" if self.default else "on"
-        if self.kind == "choice":
-            return next(c for c in self.choices if c != self.default)
-        if self.kind == "number":
-            others = [n for n in self.allowed or (self.default + 1,) if n != self.default]
-            return str(others[0])
-        return self.sample
+        """A value as `hgin rules` shows it and `rules set` takes it (`shown_value`)."""
+        return shown_value(value)
 
     def default_in(self, profile: str) -> Any:
         """This option's value in a built-in profile."""
         return dict(self.profiles).get(profile, self.default)
 
 
-def _either(words: tuple[str, ...]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def shown_value(value: Any) -> str:
+    """A rule's value as typed: 'on', 'off', 'none' or the value."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "none" if value is None else str(value)
 
 
-def rule(
-    default: Value,
-    *,
-    help: str,
-    books: str,
-    choices: tuple[str, ...] = (),
-    low: int = 0,
-    high: int = MAX_BONUS,
-    allowed: tuple[int, ...] = (),
-    classic: Any = dataclasses.MISSING,
-    read: Callable[[str], Any] | None = None,
-    metavar: str = "TEXT",
-    sample: str = "",
-    scoring: bool = True,
-) -> Value:
-    """Declare a rule option as a field of `Rules` (its name is the field's name).
+def rule(default: Value, *, classic: Any = dataclasses.MISSING, **option: Any) -> Value:
+    """Declare a rule option as a field of `Rules` (its name is the field's name); `option`
+    gives the other fields of its `RuleOption` (help, choices, low, high, allowed, read...).
 
     The kind follows from the default and `choices`: a whole number, on/off, one of the
     choices, or text turned into its stored value by `read` (which may also give None).
@@ -185,30 +161,15 @@ def rule(
         kind = "switch"
     elif isinstance(default, int):
         kind = "number"
-    elif choices:
+    elif option.get("choices"):
         kind = "choice"
     else:
-        if read is None or not sample:
-            raise TypeError("a text rule option needs `read` and a `sample`")
+        if option.get("read") is None:
+            raise TypeError("a text rule option needs `read`")
         kind = "text"
     profiles = () if classic is dataclasses.MISSING else (("classic", classic),)
-    option = RuleOption(
-        "",
-        default,
-        help,
-        books,
-        kind,
-        choices,
-        low,
-        high,
-        allowed,
-        profiles,
-        read,
-        metavar,
-        sample,
-        scoring,
-    )
-    field: Value = dataclasses.field(default=default, metadata={"option": option})
+    made = RuleOption("", default, kind=kind, profiles=profiles, **option)
+    field: Value = dataclasses.field(default=default, metadata={"option": made})
     return field
 
 
@@ -221,29 +182,24 @@ class Rules:
     gin_bonus: int = rule(
         25,
         help="Points for gin, on top of the opponent's deadwood.",
-        books="25 in both profiles; 20 in older books",
     )
     undercut_bonus: int = rule(
         25,
         help="Bonus to the defender who undercuts a knock.",
-        books="25 in both profiles; 10 or 20 elsewhere",
     )
     big_gin_bonus: int = rule(
         0,
         help="Big gin (all 11 cards melded) scores this bonus plus the deadwood; 0 = not played.",
-        books="not played in either profile; 31 or 50 elsewhere",
     )
     target: int = rule(
         100,
         help="Points that close a game (bonuses never count toward it).",
-        books="100 in both profiles; 250 in tournaments; 125 or 150 in other books",
         low=1,
         high=MAX_TARGET,
     )
     games: int = rule(
         3,
         help="Games on the sheet: 1, 3 or 5; the match goes to who wins more than half.",
-        books="3 in both profiles; a single game in the classic rules; 5 in some books",
         low=1,
         high=max(ALLOWED_GAMES),
         allowed=ALLOWED_GAMES,
@@ -252,85 +208,71 @@ class Rules:
         False,
         help="Rolling Hollywood: three games always in progress; each game that closes opens "
         "the next, until notice is given ('hgin notice'). Not with --games.",
-        books="off in both profiles; rule books describe Hollywood scoring extended indefinitely",
     )
     game_bonus: int = rule(
         0,
         help="At a game's close, to its winner.",
-        books="none in the friendly profile; 100 in the classic rules",
         classic=100,
     )
     box_bonus: int = rule(
         0,
         help="At a game's close, to each player per hand they won in that game.",
-        books="none in the friendly profile; 25 in the classic rules; 20 in older books",
         classic=25,
     )
     shutout: Shutout = rule(
         "none",
         help="When the loser of a closing game has 0 in it: none; bonus (game bonus doubled); "
         "double (winner's whole game total doubled).",
-        books="none in the friendly profile; bonus in the classic rules; double in other books",
         choices=get_args(Shutout),
         classic="bonus",
     )
     tie: Tie = rule(
         "undercut",
         help="Equal counts on a knock: undercut (the defender wins) or knocker (wins 0).",
-        books="undercut in both profiles; knocker in books with no undercut on a tie",
         choices=get_args(Tie),
     )
     entry: EntryRule = rule(
         "count",
         help="Which games a win enters: count (win n enters games 1..n) or next-open "
         "(also the first open game not yet entered).",
-        books="count in both profiles; next-open in Hoyle",
         choices=get_args(EntryRule),
     )
     decide: Decide = rule(
         "majority",
         help="Match winner: majority of games, or net (the larger sheet total).",
-        books="majority in both profiles; net points in some books",
         choices=get_args(Decide),
     )
     dealer_rule: DealerRule = rule(
         "alternate",
         help="Who deals after a won hand: alternate, winner or loser.",
-        books="alternate in the friendly profile; winner in the classic rules",
         choices=get_args(DealerRule),
         classic="winner",
     )
     redeal: Redeal = rule(
         "other",
         help="Who deals after a dead hand: the same dealer, or the other player.",
-        books="other in the friendly profile; same in the classic rules",
         choices=get_args(Redeal),
         classic="same",
     )
     oklahoma: bool = rule(
         False,
         help="Oklahoma: the upcard's value is the knock limit; a spade upcard doubles the hand.",
-        books="off in both profiles; the Oklahoma variant",
     )
     oklahoma_ace: OklahomaAce = rule(
         "gin",
         help="An Oklahoma ace upcard: gin (no knocking) or one (knock with 1).",
-        books="gin in the Bicycle rules; one elsewhere",
         choices=get_args(OklahomaAce),
     )
     straight: bool = rule(
         False,
         help="Straight Gin: no knocking, only gin ends a hand.",
-        books="off in both profiles; an option of the classic rules' book",
     )
     stake: str | None = rule(
         None,
         help="Money per point for 'hgin settle' and the summaries, e.g. 0.05 (none: points "
         "only); it never changes a score.",
-        books="none in both profiles; every book plays for an agreed stake per point",
         read=read_stake,
         metavar="AMOUNT",
-        sample="0.05",
         scoring=False,
     )
 
@@ -401,11 +343,6 @@ def _profile(name: str) -> Rules:
 
 
 PROFILES: dict[str, Rules] = {"friendly": Rules(), "classic": _profile("classic")}
-
-
-def option_names() -> tuple[str, ...]:
-    """The field name of every rule option."""
-    return tuple(_by_name())
 
 
 def option_flag(name: str) -> str:

@@ -100,7 +100,7 @@ def standing(series: Series, matches: list[Match]) -> Standing:
         totals = {p: sheet.totals[_same(match, p)] for p in series.players}
         for player, points in totals.items():
             credited[player] += points
-        winner = _series_name(series, sheet.winner)
+        winner = _named(series.players, sheet.winner)
         if winner is not None:
             matches_won[winner] += 1
         per_match.append((match.id, totals, winner))
@@ -116,13 +116,14 @@ def standing(series: Series, matches: list[Match]) -> Standing:
 
 
 def _same(match: Match, series_name: str) -> str:
-    for player in match.players:
-        if fold(player) == fold(series_name):
-            return player
-    raise HginError(f"match {match.id} is not between the series' players")
+    found = _named(match.players, series_name)
+    if found is None:
+        raise HginError(f"match {match.id} is not between the series' players")
+    return found
 
 
-def _series_name(series: Series, name: str | None) -> str | None:
+def _named(names: tuple[str, str], name: str | None) -> str | None:
+    """The one of `names` that is `name` once folded (None: neither)."""
     if name is None:
         return None
-    return next((p for p in series.players if fold(p) == fold(name)), None)
+    return next((n for n in names if fold(n) == fold(name)), None)

@@ -14,7 +14,7 @@ then); from then on the games in progress are played out. Entry generalises unch
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from hgin.engine.hands import Award, Hand, hand_award, other_player
@@ -38,8 +38,8 @@ def game_name(number: int) -> str:
     return "".join(parts)
 
 
-# Closing, Game and PlayedHand are named tuples: as immutable as frozen dataclasses and much
-# quicker to define, which every command that opens a match does.
+# Closing, Game and PlayedHand are named tuples, quick to define on every command that opens a
+# match. Their dicts are never changed once a sheet holds them (`extend` posts into copies).
 
 
 class Closing(NamedTuple):
@@ -118,75 +118,53 @@ class Sheet(NamedTuple):
         return tuple(g for g in self.games if g.closed)
 
 
-class _Column:
-    """Mutable working state of one game during a replay."""
-
-    __slots__ = ("bonuses", "closed_by", "entered", "hands_won", "number", "scores", "winner")
-
-    def __init__(self, number: int, players: tuple[str, str]) -> None:
-        self.number = number
-        self.scores = dict.fromkeys(players, 0)
-        self.bonuses = dict.fromkeys(players, 0)
-        self.hands_won = dict.fromkeys(players, 0)
-        self.entered = dict.fromkeys(players, False)
-        self.winner: str | None = None
-        self.closed_by: int | None = None
-
-    @classmethod
-    def thaw(cls, game: Game, players: tuple[str, str]) -> _Column:
-        column = cls(game.number, players)
-        column.scores = dict(game.scores)
-        column.bonuses = dict(game.bonuses)
-        column.hands_won = dict(game.hands_won)
-        column.entered = dict(game.entered)
-        column.winner = game.winner
-        column.closed_by = game.closed_by
-        return column
-
-    def freeze(self) -> Game:
-        return Game(
-            self.number,
-            dict(self.scores),
-            dict(self.bonuses),
-            dict(self.hands_won),
-            dict(self.entered),
-            self.winner,
-            self.closed_by,
-        )
+def _new_game(number: int, players: tuple[str, str]) -> Game:
+    zero = dict.fromkeys(players, 0)
+    return Game(number, zero, dict(zero), dict(zero), dict.fromkeys(players, False), None, None)
 
 
-def _close(column: _Column, winner: str, loser: str, rules: Rules, hand_number: int) -> Closing:
-    column.winner = winner
-    column.closed_by = hand_number
-    shutout = column.scores[loser] == 0 and rules.shutout != "none"
+def _open_copy(game: Game) -> Game:
+    """A game in progress with dicts of its own, for `extend` to post into (a sheet it
+    returned is never changed)."""
+    return game._replace(
+        scores=dict(game.scores),
+        bonuses=dict(game.bonuses),
+        hands_won=dict(game.hands_won),
+        entered=dict(game.entered),
+    )
+
+
+def _close(game: Game, winner: str, loser: str, rules: Rules, hand_number: int) -> Closing:
+    """Pay the bonuses of a game that closes (into its own dicts); `extend` marks it closed."""
+    shutout = game.scores[loser] == 0 and rules.shutout != "none"
     game_bonus = rules.game_bonus * (2 if shutout and rules.shutout == "bonus" else 1)
-    boxes = {p: rules.box_bonus * n for p, n in column.hands_won.items()}
+    boxes = {p: rules.box_bonus * n for p, n in game.hands_won.items()}
     for player, box in boxes.items():
-        column.bonuses[player] += box
-    column.bonuses[winner] += game_bonus
+        game.bonuses[player] += box
+    game.bonuses[winner] += game_bonus
     shutout_bonus = 0
     if shutout and rules.shutout == "double":
-        shutout_bonus = column.scores[winner] + column.bonuses[winner]
-        column.bonuses[winner] += shutout_bonus
-    return Closing(column.number, winner, game_bonus, boxes, shutout, shutout_bonus)
+        shutout_bonus = game.scores[winner] + game.bonuses[winner]
+        game.bonuses[winner] += shutout_bonus
+    return Closing(game.number, winner, game_bonus, boxes, shutout, shutout_bonus)
 
 
-def _eligible(columns: list[_Column], winner: str, wins: int, rules: Rules) -> list[_Column]:
-    """The games in progress (`columns`, in number order) this win enters, marking newly
-    entered ones. `count`: a player's n-th win enters every game in progress numbered n or
-    lower. `next-open`: every game in progress the player has entered, plus the first one
-    the player has not entered yet."""
+def _eligible(games: list[Game], winner: str, wins: int, rules: Rules) -> list[Game]:
+    """The games in progress (in number order) this win enters, marking newly entered ones.
+    `count`: a player's n-th win enters every game in progress numbered n or lower.
+    `next-open`: every game in progress the player has entered, plus the first one the
+    player has not entered yet."""
     if rules.entry == "count":
-        for column in columns:
-            if column.number > wins:
+        for game in games:
+            if game.number > wins:
                 break
-            column.entered[winner] = True
+            game.entered[winner] = True
     else:
-        for column in columns:
-            if not column.entered[winner]:
-                column.entered[winner] = True
+        for game in games:
+            if not game.entered[winner]:
+                game.entered[winner] = True
                 break
-    return [c for c in columns if c.entered[winner]]
+    return [g for g in games if g.entered[winner]]
 
 
 def next_dealer(rules: Rules, players: tuple[str, str], dealer: str, award: Award) -> str:
@@ -208,9 +186,9 @@ def empty_sheet(
         raise HginError(f"the first dealer '{first_dealer}' is not a player")
     if notice_after is not None and (not rules.rolling or notice_after < 0):
         raise HginError("notice is given only in a rolling match")
-    columns = [_Column(n, players) for n in range(1, rules.games + 1)]
+    games = [_new_game(n, players) for n in range(1, rules.games + 1)]
     wins = dict.fromkeys(players, 0)
-    return _finish(players, rules, first_dealer, columns, wins, [], first_dealer, notice_after)
+    return _finish(players, rules, first_dealer, games, wins, [], first_dealer, notice_after)
 
 
 def replay(
@@ -231,8 +209,8 @@ def replay(
 def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
     """The sheet after `hands` more hands, continuing from `sheet` (which is not changed)."""
     players, rules, notice_after = sheet.players, sheet.rules, sheet.notice_after
-    columns = [_Column.thaw(game, players) for game in sheet.games]
-    in_progress = [c for c in columns if c.winner is None]
+    games = {g.number: g if g.closed else _open_copy(g) for g in sheet.games}
+    in_progress = [g for g in games.values() if not g.closed]
     wins = dict(sheet.wins)
     played = list(sheet.hands)
     dealer = sheet.dealer
@@ -252,24 +230,25 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
             wins[winner] += 1
             win_number = wins[winner]
             points = award.points
-            for column in _eligible(in_progress, winner, win_number, rules):
-                scores = column.scores
+            for game in _eligible(in_progress, winner, win_number, rules):
+                scores = game.scores
                 scores[winner] += points
-                column.hands_won[winner] += 1
-                posted.append(column.number)
+                game.hands_won[winner] += 1
+                posted.append(game.number)
                 if scores[winner] >= target:
-                    closings.append(_close(column, winner, loser, rules, number))
+                    closings.append(_close(game, winner, loser, rules, number))
+                    games[game.number] = game._replace(winner=winner, closed_by=number)
         opened: list[int] = []
         if closings:
-            in_progress = [c for c in in_progress if c.winner is None]
+            in_progress = [games[g.number] for g in in_progress if not games[g.number].closed]
             if rules.rolling and (notice_after is None or number <= notice_after):
                 # Each close opens the next numbered game, empty: it takes wins from the
                 # next hand on.
                 for _ in closings:
-                    column = _Column(len(columns) + 1, players)
-                    columns.append(column)
-                    in_progress.append(column)
-                    opened.append(column.number)
+                    game = _new_game(len(games) + 1, players)
+                    games[game.number] = game
+                    in_progress.append(game)
+                    opened.append(game.number)
         played.append(
             PlayedHand(
                 number,
@@ -283,20 +262,21 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
             )
         )
         dealer = next_dealer(rules, players, dealer, award)
-    return _finish(players, rules, sheet.first_dealer, columns, wins, played, dealer, notice_after)
+    first_dealer = sheet.first_dealer
+    return _finish(players, rules, first_dealer, games.values(), wins, played, dealer, notice_after)
 
 
 def _finish(
     players: tuple[str, str],
     rules: Rules,
     first_dealer: str,
-    columns: Sequence[_Column],
+    games_in_order: Iterable[Game],
     wins: dict[str, int],
     played: list[PlayedHand],
     dealer: str,
     notice_after: int | None,
 ) -> Sheet:
-    games = tuple(c.freeze() for c in columns)
+    games = tuple(games_in_order)
     totals = {p: sum(g.scores[p] + g.bonuses[p] for g in games) for p in players}
     games_won = {p: sum(1 for g in games if g.winner == p) for p in players}
     finished = all(g.closed for g in games)

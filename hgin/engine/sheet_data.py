@@ -53,8 +53,7 @@ def played_to_dict(played: PlayedHand, entered: bool = True) -> dict[str, Any]:
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """The rules as a match file holds them: `stake` only when the match has one and
-    `rolling` only when it is on, so that any other match is written, and its stored sheet
-    compared, exactly as before."""
+    `rolling` only when it is on, so that any other match is written exactly as before."""
     data = rules.to_dict()
     if data.get("stake") is None:
         data.pop("stake", None)

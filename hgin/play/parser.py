@@ -74,9 +74,8 @@ def from_cards(entry: TypedHand) -> bool:
 
 
 def resolved(entry: TypedHand, match: Match, recorded_at: str | None) -> Hand:
-    """The hand to record in `match`: the player's name resolved, the time set."""
-    if from_cards(entry):
-        raise HginError("a correction takes the counts, not the cards ('hgin count' gives them)")
+    """The hand to record in `match` (typed as counts): the player's name resolved, the time
+    set."""
     player = match.player(entry.player) if entry.player is not None else None
     return entry._replace(player=player, recorded_at=recorded_at)
 

@@ -3,10 +3,10 @@ that says what it did, made from the match before and after it. Pure text."""
 
 from __future__ import annotations
 
-from hgin.engine.editing import entry_text, shown_value
+from hgin.engine.editing import entry_text
 from hgin.engine.hands import Hand
 from hgin.engine.match import Match
-from hgin.engine.rules import find_option, option_flag
+from hgin.engine.rules import find_option, option_flag, shown_value
 from hgin.engine.sheet import PlayedHand, Sheet, game_name
 from hgin.reports.narrate import describe_changes, describe_hand, describe_notice, describe_result
 
