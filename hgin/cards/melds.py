@@ -174,16 +174,7 @@ class _Solver:
 
     def first(self, mask: int) -> tuple[list[int], int]:
         """One optimal arrangement of `mask` (deterministic): (meld masks, deadwood mask)."""
-        melds: list[int] = []
-        dead = 0
-        while mask:
-            move, is_meld = next(self._options(mask))
-            if is_meld:
-                melds.append(move)
-            else:
-                dead |= move
-            mask ^= move
-        return melds, dead
+        return next(self.every(mask))
 
     def every(self, mask: int) -> Iterator[tuple[list[int], int]]:
         """Every optimal arrangement of `mask`, each exactly once, `first` first."""

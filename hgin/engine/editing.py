@@ -174,26 +174,21 @@ def undo(match: Match, at: str) -> Match:
     return match.change("undo", {"change": applied[-1]}, at=at)
 
 
-def redo_refusal(match: Match) -> str:
-    """Why there is nothing to redo, and where undone changes set aside still are."""
-    aside = match.state.aside
+def redo(match: Match, at: str) -> Match:
+    """The latest undone change applied again."""
+    undone, aside = match.state.undone, match.state.aside
+    if undone:
+        return match.change("redo", {"change": undone[-1]}, at=at)
     if aside is None:
-        return "there is nothing to redo"
+        raise HginError("there is nothing to redo")
+    # Where the undone changes set aside still are.
     count, by = aside
     them = "it is" if count == 1 else "they are"
-    return (
+    raise HginError(
         f"there is nothing to redo: change {by} set aside {count} undone "
         f"change{'s' if count != 1 else ''}; {them} still in 'hgin log', and "
         f"'hgin restore {by - 1}' brings {'it' if count == 1 else 'them'} back"
     )
-
-
-def redo(match: Match, at: str) -> Match:
-    """The latest undone change applied again."""
-    undone = match.state.undone
-    if not undone:
-        raise HginError(redo_refusal(match))
-    return match.change("redo", {"change": undone[-1]}, at=at)
 
 
 def restore(match: Match, number: int, at: str) -> Match:
