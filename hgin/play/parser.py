@@ -22,7 +22,7 @@ from hgin.errors import HginError
 if TYPE_CHECKING:
     from hgin.engine.match import Match
 
-Plain = Literal["undo", "redo", "notice", "log", "show", "summary", "quit"]
+SimpleCommand = Literal["undo", "redo", "notice", "log", "show", "summary", "quit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,7 @@ class Restore:
 class Simple:
     """A command without arguments."""
 
-    command: Plain
+    command: SimpleCommand
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +327,7 @@ def parse_line(line: str) -> Action | None:
         return Restore(whole_number(args[0], "the change number"))
     if args:
         raise HginError(f"{word.name} takes nothing more: type just {word.shortest}")
-    name: Plain = word.name  # type: ignore[assignment]
+    name: SimpleCommand = word.name  # type: ignore[assignment]
     return Simple(name)
 
 

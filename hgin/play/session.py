@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hgin.engine.card_entry import count_hand
-from hgin.engine.editing import journal_rows, typed_name
+from hgin.engine.editing import JournalRow, typed_name
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.play.parser import (
@@ -42,10 +41,8 @@ if TYPE_CHECKING:
 LOG_SHOWN = 20
 
 
-def log_lines(match: Match) -> list[str]:
+def log_lines(rows: list[JournalRow]) -> list[str]:
     """The last changes of the journal as plain lines: '12 recorded hand 5: …'."""
-
-    rows = journal_rows(match)
     if not rows:
         return ["No changes yet."]
     lines = [] if len(rows) <= LOG_SHOWN else [f"The last {LOG_SHOWN} of {len(rows)} changes:"]
@@ -139,7 +136,7 @@ class TableSession:
         if isinstance(action, Help):
             return Reply(tuple(help_lines(action.topic)))
         if isinstance(action, CountCards):
-            count = count_hand(action.cards, action.opponent)
+            count = keeper.count(action.cards, action.opponent)
             return Reply(tuple(plain_lines(*hand_count_blocks(count))))
         if isinstance(action, Record):
             self.match = keeper.load(match_id)
@@ -213,9 +210,11 @@ class TableSession:
             return self._changed(keeper.notice(match=match_id))
         if action.command == "quit":
             return Reply(quit=True)
-        self.match = keeper.load(match_id)
         if action.command == "log":
-            return Reply(tuple(log_lines(self.match)))
+            logged = keeper.log(match_id)
+            self.match = logged.match
+            return Reply(tuple(log_lines(logged.rows)))
+        self.match = keeper.load(match_id)
         if action.command == "summary":
             return Reply(summary=self.match)
         return Reply(self._over_note(), sheet=self.match)
