@@ -6,19 +6,21 @@ COMP_CWORD; zsh and fish set _TYPER_COMPLETE_ARGS); the tests do exactly that.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from hgin.cli import app
+from hgin.cli import app, completion_files
 from hgin.cli.completion_files import SCRIPT_NAMES, main, stale_scripts, write_scripts
 from hgin.scorekeeper import ScoreKeeper
 from tests.conftest import Run
@@ -57,6 +59,17 @@ def match_ids(run: Run) -> list[str]:
 # -- the committed scripts -----------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def printed_once() -> Iterator[None]:
+    """Each script asked of a real hgin process once in this module: the generator's checks
+    and writes below compare against, and write, that same text."""
+    with pytest.MonkeyPatch.context() as patch:
+        printed = functools.cache(completion_files.completion_script)
+        patch.setattr(completion_files, "completion_script", printed)
+        yield
+
+
+@pytest.mark.usefixtures("printed_once")
 def test_committed_scripts_are_what_hgin_prints_now() -> None:
     assert stale_scripts(COMPLETIONS) == [], (
         "completions/ is stale: run python -m hgin.cli.completion_files"
@@ -66,6 +79,7 @@ def test_committed_scripts_are_what_hgin_prints_now() -> None:
     )
 
 
+@pytest.mark.usefixtures("printed_once")
 def test_generator_writes_and_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "completions"
     assert main(["--check", str(folder)]) == 1

@@ -102,7 +102,7 @@ def test_concurrent_cli_processes_keep_every_hand(run: Run, hgin_home: Path) -> 
 
 @pytest.mark.usefixtures("long_match")
 def test_concurrent_writer_processes_hammering_one_match(run: Run) -> None:
-    workers, per_worker = 4, 20
+    workers, per_worker = 4, 12
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", WRITER, str(w * per_worker), str(per_worker)],
@@ -187,7 +187,7 @@ for r in range(rounds):
 def test_writer_killed_at_random_moments_loses_nothing_completed(
     run: Run, hgin_home: Path, tmp_path: Path
 ) -> None:
-    rounds = 40
+    rounds = 30
     out = tmp_path / "kills"
     out.mkdir()
     killer = subprocess.run(
