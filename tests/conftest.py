@@ -7,7 +7,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,18 @@ settings.load_profile(os.environ.get("HGIN_HYPOTHESIS_PROFILE", "default"))
 # Typer's CliRunner builds the app's whole Click command tree again on every invoke, which costs
 # more than the command itself; the suite builds each app's tree once (as a real run does).
 typer.testing._get_command = functools.cache(typer.testing._get_command)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_bytecode(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Where Python is told not to write bytecode, every hgin process a test starts would
+    compile hgin again: they share the compiled modules in this session's temporary folder
+    (never in the source tree)."""
+    with pytest.MonkeyPatch.context() as patch:
+        if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+            patch.delenv("PYTHONDONTWRITEBYTECODE")
+            patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("bytecode")))
+        yield
 
 
 @pytest.fixture(autouse=True)
