@@ -38,7 +38,7 @@ from hgin.completion import (
 from hgin.engine.counts import WHOLE, whole_number
 from hgin.engine.names import either
 from hgin.errors import HginError
-from hgin.scorekeeper import ScoreKeeper
+from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
 
 MAX_REFUSAL = 300
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C, as shells give it
@@ -53,12 +53,6 @@ def one_line(message: str) -> str:
     return "".join(
         char if char.isprintable() else repr(char)[1:-1] for char in message.replace("\n", " ")
     )
-
-
-# The order `hgin --help` lists the commands in: the order they are needed at the table.
-def _command_order() -> tuple[str, ...]:
-    """The commands in the order help lists them (and refusals name them)."""
-    return tuple(MODULES)
 
 
 class HginCommand(TyperCommand):
@@ -142,7 +136,7 @@ def misplaced(word: str, command: str) -> str | None:
             owners.append(path)
     if mine or not owners:
         return None
-    order = _command_order()
+    order = list(MODULES)  # the order help lists the commands in
     owners.sort(key=lambda o: order.index(o) if o in order else len(order))
     return f"{option} belongs to {either(owners)}, not to {command}"
 
@@ -191,9 +185,8 @@ class HginGroup(HelpGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         names: list[str] = super().list_commands(ctx)
-        order = _command_order()
-        last = len(order)
-        return sorted(names, key=lambda n: (order.index(n) if n in order else last, n))
+        order = list(MODULES)  # the order they are needed at the table
+        return sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n))
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         with one_line_on_failure():  # help and --version print while the line is parsed
@@ -276,6 +269,15 @@ def _holding_interrupts(change: Callable[[], Result]) -> tuple[Result, bool]:
             signal.sigwait(held)
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
     return result, pressed
+
+
+def show_outcome(outcome: Outcome | CardOutcome) -> None:
+    """Print the sheet a change left (for a hand recorded from its cards, what they counted
+    to first), the sentences that say what changed, then the notices."""
+    from hgin.cli.render import print_sheet  # drawing is loaded only to draw
+
+    print_sheet(outcome.match, outcome.lines, getattr(outcome, "counted", None))
+    notify(outcome.notices)
 
 
 def notify(notices: Iterable[str]) -> None:
@@ -413,6 +415,32 @@ MatchOption = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+DealerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dealer",
+        "-d",
+        help="Who deals first (else drawn by lot).",
+        autocompletion=complete_player,
+    ),
+]
+BigFlag = Annotated[bool, typer.Option("--big", help="Big gin: all eleven cards melded.")]
+UpcardOption = Annotated[
+    str | None,
+    typer.Option(
+        "--upcard", "-u", metavar="CARD", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."
+    ),
+]
+OutputOption = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write to this file instead ('-' for standard output); never into hgin's own folders.",
+    ),
+]
+ForceFlag = Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")]
 
 
 def refuse_option_word(text: str, command: str) -> None:

@@ -19,12 +19,20 @@ UNLIMITED = 10_000
 SEPARATOR = Text(" · ", style="dim")
 
 
-def simple_table(*headers: str | Text, right: Sequence[int] = ()) -> Table:
+def simple_table(
+    *headers: str | Text, right: Sequence[int] = (), unwrapped: Sequence[int] = ()
+) -> Table:
     """A table without edges, a rule under its header; columns numbered in `right` are
-    flush right. A word too long for its column is folded, never cut."""
+    flush right, those in `unwrapped` never wrap. A word too long for its column is folded,
+    never cut."""
     table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
     for number, header in enumerate(headers):
-        table.add_column(header, justify="right" if number in right else "left", overflow="fold")
+        table.add_column(
+            header,
+            justify="right" if number in right else "left",
+            overflow="fold",
+            no_wrap=number in unwrapped,
+        )
     return table
 
 

@@ -13,8 +13,6 @@ import typer
 
 from hgin.cli.application import notify, one_line, tell
 from hgin.cli.render import print_lines, print_sheet, print_summary
-from hgin.cli.render_cards import print_counted
-from hgin.engine.hands import other_player
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting
 from hgin.scorekeeper import ScoreKeeper
@@ -77,14 +75,10 @@ def line_ranges(numbers: list[int]) -> str:
 
 def show(reply: Reply) -> None:
     """Print a reply: the sheet or summary first, then its sentences."""
-
     if reply.summary is not None:
         print_summary(reply.summary)
-    if reply.counted is not None and reply.sheet is not None:
-        player = reply.sheet.hands[-1].player or ""
-        print_counted(reply.counted, player, other_player(reply.sheet.players, player))
     if reply.sheet is not None:
-        print_sheet(reply.sheet, reply.lines)
+        print_sheet(reply.sheet, reply.lines, reply.counted)
     else:
         print_lines(reply.lines)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -33,6 +34,9 @@ from hgin.reports.summary import (
 )
 from hgin.reports.symbols import BAR_FULL, NOT_OPEN, WON_MARK
 from hgin.reports.times import shown_time
+
+if TYPE_CHECKING:
+    from hgin.engine.card_entry import CountedHand
 
 
 def _game_header(game: Game, rules: Rules) -> Text:
@@ -195,8 +199,15 @@ def sheet_view(match: Match) -> Group:
     return Group(title, table, *sheet_notes(sheet))
 
 
-def print_sheet(match: Match, lines: Iterable[str] = ()) -> None:
-    """Print the sheet, then the sentences that say what just happened."""
+def print_sheet(
+    match: Match, lines: Iterable[str] = (), counted: CountedHand | None = None
+) -> None:
+    """Print the sheet, then the sentences that say what just happened; first, for a hand
+    recorded from its cards, what the cards `counted` to."""
+    if counted is not None:
+        from hgin.cli.render_cards import print_counted  # the card tables: only for cards
+
+        print_counted(counted, match)
     console = make_console()
     console.print(sheet_view(match))
     for line in lines:

@@ -10,6 +10,8 @@ from rich.text import Text
 
 from hgin.cli.console import make_console
 from hgin.engine.card_entry import CountedHand, HandCount
+from hgin.engine.hands import other_player
+from hgin.engine.match import Match
 from hgin.reports.card_text import Block, counted_blocks, hand_count_blocks
 
 
@@ -46,8 +48,10 @@ def print_hand_count(count: HandCount) -> None:
     make_console().print(blocks_view(*hand_count_blocks(count)))
 
 
-def print_counted(counted: CountedHand, player: str, opponent: str) -> None:
-    """What a gin or knock recorded from the cards was counted from (names printed literally)."""
+def print_counted(counted: CountedHand, match: Match) -> None:
+    """What the last hand of `match`, recorded from the cards, was counted from (names
+    printed literally)."""
+    player = match.hands[-1].player or ""
     console = make_console()
-    console.print(blocks_view(counted_blocks(counted, player, opponent)))
+    console.print(blocks_view(counted_blocks(counted, player, other_player(match.players, player))))
     console.print()

@@ -9,15 +9,9 @@ from hgin.cli.layout import simple_table
 from hgin.engine.rules import Rules, rule_options
 
 
-def _unwrapped(table: Table, *columns: int) -> Table:
-    for number in columns:
-        table.columns[number].no_wrap = True
-    return table
-
-
 def rules_table(rules: Rules) -> Table:
     """Every rule option with its value and what it means."""
-    table = _unwrapped(simple_table("Option", "Value", "Meaning"), 0, 1)
+    table = simple_table("Option", "Value", "Meaning", unwrapped=(0, 1))
     for option in rule_options():
         value = option.show(getattr(rules, option.name))
         table.add_row(Text(option.flag), Text(value), Text(option.help, style="dim"))
@@ -27,7 +21,7 @@ def rules_table(rules: Rules) -> Table:
 def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Table:
     """Built-in profiles and saved presets, with how each differs from friendly."""
     reference = Rules()
-    table = _unwrapped(simple_table("Rules", "Kind", "Differs from friendly in"), 0, 1)
+    table = simple_table("Rules", "Kind", "Differs from friendly in", unwrapped=(0, 1))
     for name, rules in profiles.items():
         diffs = [
             f"{o.flag} {o.show(getattr(rules, o.name))}"

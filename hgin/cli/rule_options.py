@@ -1,6 +1,6 @@
 """The rule registry's options as Typer options: one per rule option, the same everywhere.
 
-`with_rule_options` gives a command every option of `hgin.engine.rules.rule_options()` (flag,
+`RuleCommand` gives a command every option of `hgin.engine.rules.rule_options()` (flag,
 type, values and help all come from the registry), so `hgin new`, `hgin series new` and `hgin
 rules save` list and accept exactly the same rule options.
 """
@@ -76,8 +76,3 @@ class RuleCommand:
             if option.kind == "text" and isinstance(typed, str):
                 values[option.name] = option.parse(typed)  # '.5' is stored as '0.50'
         self.command(**given, **{VALUES: values})
-
-
-def with_rule_options(command: Callable[..., None]) -> Callable[..., None]:
-    """`command` (taking `rule_values`) with one Typer option per rule option."""
-    return RuleCommand(command)

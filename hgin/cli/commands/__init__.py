@@ -57,22 +57,20 @@ def full_name(word: str) -> str:
     return name if name in MODULES else word
 
 
+# __import__ rather than importlib.import_module: `python -X importtime` shows only the
+# former, and the start-up tests and profiling read it.
+
+
 def load(command: str | None) -> None:
     """Register `command` (a name as typed), or every command when it names none."""
     module = MODULES.get(full_name(command or ""))
     if module is None:
         load_all()
     else:
-        _register(module)
+        __import__(f"hgin.cli.commands.{module}")
 
 
 def load_all() -> None:
     """Register every command."""
     for module in sorted(set(MODULES.values())):
-        _register(module)
-
-
-def _register(module: str) -> None:
-    # __import__ rather than importlib.import_module: `python -X importtime` shows only the
-    # former, and the start-up tests and profiling read it.
-    __import__(f"hgin.cli.commands.{module}")
+        __import__(f"hgin.cli.commands.{module}")

@@ -7,15 +7,17 @@ from typing import Annotated
 import typer
 
 from hgin.cli.application import (
+    BigFlag,
     MatchOption,
+    UpcardOption,
     app,
     count_argument,
-    notify,
     refuse_option_word,
     saving,
+    show_outcome,
 )
 from hgin.play.parser import entry_with, parse_entry, stray_option
-from hgin.scorekeeper import Outcome, ScoreKeeper
+from hgin.scorekeeper import ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}
 
@@ -32,13 +34,8 @@ def edit(
             help="The corrected hand as you would type it: gin ann 18, knock bob 4 20, draw.",
         ),
     ],
-    big: Annotated[bool, typer.Option("--big", help="Big gin: all eleven cards melded.")] = False,
-    upcard: Annotated[
-        str | None,
-        typer.Option(
-            "--upcard", "-u", metavar="CARD", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."
-        ),
-    ] = None,
+    big: BigFlag = False,
+    upcard: UpcardOption = None,
     match: MatchOption = None,
 ) -> None:
     """Replace hand N with a corrected entry and re-score every hand after it."""
@@ -58,11 +55,3 @@ def delete(number: HandNumber, match: MatchOption = None) -> None:
     """Remove hand N; the hands after it move up one and are re-scored."""
     hand = count_argument(number, "the hand number", "delete")
     saving(lambda: ScoreKeeper().delete(hand, match=match), show_outcome)
-
-
-def show_outcome(outcome: Outcome) -> None:
-    """Print the corrected sheet and what changed."""
-    from hgin.cli.render import print_sheet
-
-    print_sheet(outcome.match, outcome.lines)
-    notify(outcome.notices)

@@ -9,18 +9,19 @@ import typer
 from typer._click.exceptions import UsageError
 
 from hgin.cli.application import (
+    BigFlag,
     MatchOption,
+    UpcardOption,
     app,
     complete_player,
     misplaced,
-    notify,
-    refuse_option_word,
     saving,
+    show_outcome,
     tell,
 )
 from hgin.engine.counts import WHOLE, counts_after
 from hgin.errors import HginError
-from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
+from hgin.scorekeeper import ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True, "allow_extra_args": True}
 
@@ -32,34 +33,6 @@ PlayerArgument = Annotated[
         autocompletion=complete_player,
     ),
 ]
-UpcardOption = Annotated[
-    str | None,
-    typer.Option(
-        "--upcard", "-u", metavar="CARD", help="Oklahoma: the first upcard, e.g. 7s, Qh, A♠."
-    ),
-]
-
-
-def typed_counts(
-    command: str, player: str, typed: list[str | None], whats: list[str]
-) -> list[int | None]:
-    """The counts typed after the player; anything but whole numbers is refused (exit 1),
-    like a bad count, and an option that is another command's is named as such."""
-    for text in typed:
-        if text is not None:
-            refuse_option_word(text, command)
-
-    return counts_after(f"hgin {command}", player, typed, whats)
-
-
-def show_outcome(outcome: Outcome | CardOutcome) -> None:
-    """Print the updated sheet and what happened."""
-    from hgin.cli.render import print_sheet
-
-    print_sheet(outcome.match, outcome.lines)
-    notify(outcome.notices)
-
-
 HandCards = Annotated[
     str | None,
     typer.Option(
@@ -96,8 +69,8 @@ def missing(command: str, what: str, cards_flag: str) -> typer.Exit:
 def no_extra(ctx: typer.Context, command: str, *counts: str | None) -> None:
     """Refuse words after the counts: an unknown option among the words as the parser does
     (naming the commands it belongs to), one count too many in one line."""
-
     for word in [*filter(None, counts), *ctx.args]:
+        word = word.strip()
         if word.startswith("-") and not WHOLE.fullmatch(word):
             raise UsageError(misplaced(word, command) or f"No such option: {word}", ctx)
     if ctx.args:
@@ -105,17 +78,6 @@ def no_extra(ctx: typer.Context, command: str, *counts: str | None) -> None:
         takes = "the knocker's and the opponent's" if command == "knock" else "the opponent's"
         extra = f"'{' '.join(ctx.args)}' {many} too many"
         raise usage_line(command, f"{extra}: {command} takes only {takes} deadwood")
-
-
-def show_counted(outcome: CardOutcome) -> None:
-    """Print what the cards counted to, then the updated sheet and what happened."""
-    from hgin.cli.render_cards import print_counted
-    from hgin.engine.hands import other_player
-
-    hand = outcome.match.hands[-1]
-    player = hand.player or ""
-    print_counted(outcome.counted, player, other_player(outcome.match.players, player))
-    show_outcome(outcome)
 
 
 @app.command(context_settings=COUNTS)
@@ -131,7 +93,7 @@ def gin(
             show_default=False,
         ),
     ] = None,
-    big: Annotated[bool, typer.Option("--big", help="Big gin: all eleven cards melded.")] = False,
+    big: BigFlag = False,
     hand: HandCards = None,
     opponent: OpponentCards = None,
     upcard: UpcardOption = None,
@@ -139,7 +101,7 @@ def gin(
 ) -> None:
     """Record a gin: PLAYER went out with no deadwood (counted from the cards if given)."""
     no_extra(ctx, "gin", opponent_deadwood)
-    (count,) = typed_counts("gin", winner, [opponent_deadwood], ["the opponent's deadwood"])
+    (count,) = counts_after("hgin gin", winner, [opponent_deadwood], ["the opponent's deadwood"])
     keeper = ScoreKeeper()
     if hand is None and opponent is None:
         if count is None:
@@ -156,7 +118,7 @@ def gin(
             upcard=upcard,
             match=match,
         ),
-        show_counted,
+        show_outcome,
     )
 
 
@@ -191,8 +153,8 @@ def knock(
     With --hand and --opponent hgin counts both hands, the opponent's layoffs included.
     """
     no_extra(ctx, "knock", knocker_deadwood, opponent_deadwood)
-    mine, theirs = typed_counts(
-        "knock",
+    mine, theirs = counts_after(
+        "hgin knock",
         knocker,
         [knocker_deadwood, opponent_deadwood],
         ["the knocker's deadwood", "the opponent's deadwood"],
@@ -222,7 +184,7 @@ def knock(
             upcard=upcard,
             match=match,
         ),
-        show_counted,
+        show_outcome,
     )
 
 

@@ -8,8 +8,10 @@ from typing import Annotated, Literal
 import typer
 
 from hgin.cli.application import (
+    ForceFlag,
     HginTyper,
     JsonFlag,
+    OutputOption,
     app,
     complete_known_player,
     complete_match,
@@ -120,17 +122,8 @@ def stats(
             show_default=False,
         ),
     ] = None,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write to this file instead ('-' for standard output); never into hgin's "
-            "own folders.",
-        ),
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    output: OutputOption = None,
+    force: ForceFlag = False,
 ) -> None:
     """Statistics over finished matches: per player and head to head."""
     from hgin.cli.output import output_format as format_for

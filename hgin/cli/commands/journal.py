@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -26,17 +26,8 @@ def log(
     if last is not None:
         rows = rows[-last:]
     if as_json:
-        data: list[dict[str, Any]] = [
-            {
-                "number": row.number,
-                "at": row.at,
-                "kind": row.kind,
-                "text": row.text,
-                "status": row.status,
-            }
-            for row in rows
-        ]
-
+        fields = ("number", "at", "kind", "text", "status")
+        data = [{field: getattr(row, field) for field in fields} for row in rows]
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     elif not rows:
         typer.echo(f"Match {loaded.id} has no changes yet.")

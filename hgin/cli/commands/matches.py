@@ -7,21 +7,21 @@ from typing import Annotated, Any
 import typer
 
 from hgin.cli.application import (
+    DealerOption,
     JsonFlag,
     MatchOption,
     app,
     complete_match,
-    complete_player,
     notify,
     saving,
 )
-from hgin.cli.rule_options import with_rule_options
+from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.scorekeeper import Loaded, ScoreKeeper, Started
 
 
 @app.command()
-@with_rule_options
+@RuleCommand
 def new(
     first: Annotated[
         str | None, typer.Argument(metavar="NAME1", help="First player (default: config).")
@@ -35,15 +35,7 @@ def new(
             "--rules", "-r", help="friendly, classic, or a preset saved with 'hgin rules save'."
         ),
     ] = None,
-    dealer: Annotated[
-        str | None,
-        typer.Option(
-            "--dealer",
-            "-d",
-            help="Who deals first (else drawn by lot).",
-            autocompletion=complete_player,
-        ),
-    ] = None,
+    dealer: DealerOption = None,
     *,
     rule_values: dict[str, Any],
 ) -> None:

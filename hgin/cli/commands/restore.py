@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving
+from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving, show_outcome
 from hgin.cli.streams import print_json
 from hgin.engine.counts import whole_number
 from hgin.errors import HginError
@@ -58,14 +58,12 @@ def restore(
     """Bring the match back to its state right after change N (undoable), or with --backup
     list the backups of its file or bring one back (the present version is kept first)."""
 
-    def show_outcome(outcome: Outcome) -> None:
+    def restored(outcome: Outcome) -> None:
         if as_json and backup:
             print_json({"id": outcome.match.id, "restored": outcome.message})
+            notify(outcome.notices)
         else:
-            from hgin.cli.render import print_sheet
-
-            print_sheet(outcome.match, outcome.lines)
-        notify(outcome.notices)
+            show_outcome(outcome)
 
     keeper = ScoreKeeper()
     if not backup:
@@ -77,10 +75,10 @@ def restore(
             )
 
         change = whole_number(which, "the change number")
-        saving(lambda: keeper.restore(change, match=match), show_outcome)
+        saving(lambda: keeper.restore(change, match=match), restored)
         return
     if which is not None:
-        saving(lambda: keeper.restore_backup(which, match), show_outcome)
+        saving(lambda: keeper.restore_backup(which, match), restored)
         return
     match_id, present, entries = keeper.backups(match)
     if as_json:

@@ -7,12 +7,20 @@ from typing import Annotated, Any
 
 import typer
 
-from hgin.cli.application import HginTyper, JsonFlag, MatchOption, app, notify, saving
-from hgin.cli.rule_options import with_rule_options
+from hgin.cli.application import (
+    HginTyper,
+    JsonFlag,
+    MatchOption,
+    app,
+    notify,
+    saving,
+    show_outcome,
+)
+from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.completion import rule_option_candidates, rule_value_candidates
 from hgin.engine.rules import PROFILES
-from hgin.scorekeeper import Outcome, ScoreKeeper
+from hgin.scorekeeper import ScoreKeeper
 
 rules_app = HginTyper(help="Show, change and save rule options.", rich_markup_mode=None)
 app.add_typer(rules_app, name="rules")
@@ -86,17 +94,11 @@ def rules_set(
 ) -> None:
     """Change one rule of a match and re-score every hand from the start ('hgin undo' takes
     it back)."""
-    from hgin.cli.render import print_sheet
-
-    def rescored(outcome: Outcome) -> None:
-        print_sheet(outcome.match, outcome.lines)
-        notify(outcome.notices)
-
-    saving(lambda: ScoreKeeper().set_rule(option, value, match=match), rescored)
+    saving(lambda: ScoreKeeper().set_rule(option, value, match=match), show_outcome)
 
 
 @rules_app.command("save")
-@with_rule_options
+@RuleCommand
 def rules_save(
     name: Annotated[str, typer.Argument(metavar="NAME", help="Preset name, e.g. pub.")],
     base: Annotated[

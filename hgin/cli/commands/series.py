@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import HginTyper, JsonFlag, app, complete_player, saving
-from hgin.cli.rule_options import with_rule_options
+from hgin.cli.application import DealerOption, HginTyper, JsonFlag, app, saving
+from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.reports.narrate import describe_new
 from hgin.scorekeeper import ScoreKeeper
@@ -19,12 +19,6 @@ if TYPE_CHECKING:
 series_app = HginTyper(help="Play a series of matches to a target.", rich_markup_mode=None)
 app.add_typer(series_app, name="series")
 
-DealerOption = Annotated[
-    str | None,
-    typer.Option(
-        "--dealer", "-d", help="Who deals first (else by lot).", autocompletion=complete_player
-    ),
-]
 SeriesOption = Annotated[
     str | None,
     typer.Option("--series", "-s", help="The series (identifier or its start); else the current."),
@@ -50,21 +44,15 @@ def standing_to_dict(state: Standing) -> dict[str, Any]:
 
 
 def print_standing(state: Standing, lines: list[str]) -> None:
-    from rich import box
     from rich.console import Group
-    from rich.table import Table
     from rich.text import Text
 
     from hgin.cli.console import make_console
-    from hgin.cli.layout import Fit, record
+    from hgin.cli.layout import Fit, record, simple_table
 
     series = state.series
     first, second = series.players
-    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
-    table.add_column("Match")
-    table.add_column(Text(first), justify="right")
-    table.add_column(Text(second), justify="right")
-    table.add_column("Won by")
+    table = simple_table("Match", Text(first), Text(second), "Won by", right=(1, 2))
     records = []  # the same rows stacked, for a terminal too narrow for the table
     running = dict.fromkeys(series.players, 0)
     for match_id, totals, winner in state.per_match:
@@ -94,7 +82,7 @@ def print_standing(state: Standing, lines: list[str]) -> None:
 
 
 @series_app.command("new")
-@with_rule_options
+@RuleCommand
 def series_new(
     first: Annotated[str, typer.Argument(metavar="NAME1", help="First player's name.")],
     second: Annotated[str, typer.Argument(metavar="NAME2", help="Second player's name.")],

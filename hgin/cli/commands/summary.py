@@ -6,7 +6,7 @@ from typing import Annotated, Literal, get_args
 
 import typer
 
-from hgin.cli.application import MatchOption, app, notify, saving
+from hgin.cli.application import ForceFlag, MatchOption, OutputOption, app, notify, saving
 from hgin.cli.streams import print_document
 from hgin.scorekeeper import ScoreKeeper
 
@@ -31,17 +31,8 @@ def summary(
             show_default=False,
         ),
     ] = None,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write to this file and say where ('-' for standard output); never into "
-            "hgin's own folders.",
-        ),
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    output: OutputOption = None,
+    force: ForceFlag = False,
 ) -> None:
     """Print a match summary: rules, result, games with bonuses, and every hand."""
     from hgin.cli.output import output_format
