@@ -293,7 +293,7 @@ def test_at_a_terminal_there_is_a_prompt_and_a_goodbye(
     run: Run, show_json, ines_oskar: None, monkeypatch: pytest.MonkeyPatch, end: Any
 ) -> None:
     terminal = Terminal(["g i 98", "nonsense", "g i 98", "g i 98"], end)
-    monkeypatch.setattr(play_loop, "is_terminal", lambda: True)
+    monkeypatch.setattr(play_loop, "is_terminal", lambda stream: True)
     monkeypatch.setattr("builtins.input", terminal.input)
     result = run("play")
     assert result.exit_code == 0  # a refused line at a terminal is part of the conversation

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.text import Text
 
 
 def make_console(stderr: bool = False, width: int | None = None) -> Console:
@@ -18,3 +19,10 @@ def make_console(stderr: bool = False, width: int | None = None) -> Console:
     if width is None and not console.is_terminal and not os.environ.get("COLUMNS"):
         console.soft_wrap = True
     return console
+
+
+def print_views(*views: RenderableType | str) -> None:
+    """Print each view on a console built now; a string is printed as it is (never as markup)."""
+    console = make_console()
+    for view in views:
+        console.print(Text(view) if isinstance(view, str) else view)

@@ -12,18 +12,12 @@ import sys
 import typer
 
 from hgin.cli.application import notify, one_line, tell
-from hgin.cli.render import print_lines, print_sheet, print_summary
+from hgin.cli.console import print_views
+from hgin.cli.render import print_sheet, print_summary
+from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting
 from hgin.scorekeeper import ScoreKeeper
-
-
-def is_terminal() -> bool:
-    """Whether a person types the lines (stdin is a terminal)."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:
@@ -80,7 +74,7 @@ def show(reply: Reply) -> None:
     if reply.sheet is not None:
         print_sheet(reply.sheet, reply.lines, reply.counted)
     else:
-        print_lines(reply.lines)
+        print_views(*reply.lines)
 
 
 def refuse(error: HginError) -> None:
@@ -95,7 +89,7 @@ def run_session(match: str | None) -> int:
     """
     if sys.stdin is None:
         raise HginError("standard input is closed: there are no lines to play")
-    interactive = is_terminal()
+    interactive = is_terminal(sys.stdin)  # a person types the lines
     if interactive:
         _line_editing()
     session = TableSession(ScoreKeeper(), match)

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.console import make_console
+from hgin.cli.console import print_views
 from hgin.cli.layout import Fit, Pieces, record, simple_table
 from hgin.engine.match import Match
 from hgin.engine.rules import Rules
@@ -208,10 +208,7 @@ def print_sheet(
         from hgin.cli.render_cards import print_counted  # the card tables: only for cards
 
         print_counted(counted, match)
-    console = make_console()
-    console.print(sheet_view(match))
-    for line in lines:
-        console.print(Text(line))
+    print_views(sheet_view(match), *lines)
 
 
 def hands_records(sheet: Sheet) -> Group:
@@ -314,10 +311,4 @@ def summary_view(match: Match, *, records: bool = True) -> Group:
 
 
 def print_summary(match: Match) -> None:
-    make_console().print(summary_view(match))
-
-
-def print_lines(lines: Iterable[str]) -> None:
-    console = make_console()
-    for line in lines:
-        console.print(Text(line))
+    print_views(summary_view(match))

@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.console import make_console
+from hgin.cli.console import print_views
 from hgin.cli.layout import Fit, record, simple_table
 from hgin.engine.match import Match
 from hgin.reports.narrate import describe_holding
@@ -59,13 +59,12 @@ def backups_records(entries: list[BackupEntry]) -> Group:
 
 def print_backups(match_id: str, present: Match | None, entries: list[BackupEntry]) -> None:
     """The backup list with a line about the present version and how to restore."""
-    console = make_console()
     if present is None:
         now = "the match file itself is missing or unreadable"
     else:
         now = f"now {holding(present, None)}"
-    console.print(Text(f"Backups of match {match_id} ({now}), newest first:"))
-    console.print(Fit(backups_table(entries), backups_records(entries)))
-    console.print(
-        Text("Bring one back with 'hgin restore --backup N'; the present version is kept first.")
+    print_views(
+        f"Backups of match {match_id} ({now}), newest first:",
+        Fit(backups_table(entries), backups_records(entries)),
+        "Bring one back with 'hgin restore --backup N'; the present version is kept first.",
     )

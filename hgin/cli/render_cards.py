@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.console import make_console
+from hgin.cli.console import print_views
 from hgin.engine.card_entry import CountedHand, HandCount
 from hgin.engine.hands import other_player
 from hgin.engine.match import Match
@@ -45,13 +45,13 @@ def blocks_view(blocks: Sequence[Block], verdict: str | None = None) -> Group:
 
 def print_hand_count(count: HandCount) -> None:
     """`hgin count` for people."""
-    make_console().print(blocks_view(*hand_count_blocks(count)))
+    print_views(blocks_view(*hand_count_blocks(count)))
 
 
 def print_counted(counted: CountedHand, match: Match) -> None:
     """What the last hand of `match`, recorded from the cards, was counted from (names
     printed literally)."""
     player = match.hands[-1].player or ""
-    console = make_console()
-    console.print(blocks_view(counted_blocks(counted, player, other_player(match.players, player))))
-    console.print()
+    print_views(
+        blocks_view(counted_blocks(counted, player, other_player(match.players, player))), ""
+    )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.console import make_console
+from hgin.cli.console import print_views
 from hgin.cli.layout import simple_table
 from hgin.engine.editing import JournalRow
 from hgin.reports.times import shown_time
@@ -26,10 +26,9 @@ def journal_table(rows: Sequence[JournalRow]) -> Table:
 
 def print_journal(match_id: str, rows: Sequence[JournalRow], total: int) -> None:
     """The journal with a line on top, and how to go back."""
-    console = make_console()
     shown = "" if len(rows) == total else f", the last {len(rows)} of {total}"
-    console.print(Text(f"Changes of match {match_id}{shown}, oldest first:"))
-    console.print(journal_table(rows))
-    console.print(
-        Text("'hgin undo' reverts the latest change in force; 'hgin restore N' goes back to N.")
+    print_views(
+        f"Changes of match {match_id}{shown}, oldest first:",
+        journal_table(rows),
+        "'hgin undo' reverts the latest change in force; 'hgin restore N' goes back to N.",
     )

@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.console import make_console
+from hgin.cli.console import print_views
 from hgin.cli.layout import Fit, plain_text, record, simple_table
 from hgin.reports.stats import Pair, Stats, Tally
 from hgin.reports.stats_html import count_line, figure, money_line
@@ -97,7 +97,7 @@ def stats_view(stats: Stats) -> RenderableType:
 
 
 def print_stats(stats: Stats) -> None:
-    make_console().print(stats_view(stats))
+    print_views(stats_view(stats))
 
 
 def stats_text(stats: Stats, width: int = 80) -> str:

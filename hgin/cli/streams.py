@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import functools
 import io
 import json
 import os
@@ -162,14 +163,7 @@ def prepare(config_asks: Callable[[], bool], environ: Mapping[str, str] = os.env
     settings file asks for ASCII, read only when the environment does not say."""
     if sys.stdout is None:
         sys.stdout = ClosedOutput()
-    asked: bool | None = None
-
-    def ascii_asked() -> bool:
-        nonlocal asked
-        if asked is None:
-            asked = wants_ascii(environ, config_asks)
-        return asked
-
+    ascii_asked = functools.cache(lambda: wants_ascii(environ, config_asks))  # read once, if at all
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is None or isinstance(stream, OutputFront | ClosedOutput):

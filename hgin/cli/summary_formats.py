@@ -16,7 +16,6 @@ from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from hgin.cli.layout import UNLIMITED, plain_text
 from hgin.cli.render import summary_view
 from hgin.engine.match import Match
-from hgin.errors import HginError
 from hgin.reports.charts import chart_sections
 from hgin.reports.html import summary_html
 from hgin.reports.text_formats import summary_csv, summary_json, summary_markdown
@@ -99,6 +98,4 @@ BUILDERS = {
 
 def build_summary(match: Match, form: str) -> str:
     """The summary of `match` in format `form` (one of BUILDERS), as the text of a file."""
-    if form not in BUILDERS:
-        raise HginError(f"no summary format '{form}' (choose from {', '.join(BUILDERS)})")
     return BUILDERS[form](match)

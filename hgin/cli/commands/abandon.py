@@ -8,16 +8,9 @@ from typing import Annotated
 import typer
 
 from hgin.cli.application import app, complete_match
+from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
-
-
-def at_terminal() -> bool:
-    """Whether someone can answer the question (standard input is a terminal)."""
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 @app.command()
@@ -43,7 +36,7 @@ def abandon(
     hands = len(loaded.hands)
     played = f"{first} v {second}, {hands} hand{'' if hands == 1 else 's'}"
     if hands and not yes:
-        if not at_terminal():  # nobody to answer: a script says --yes
+        if not is_terminal(sys.stdin):  # nobody to answer: a script says --yes
             raise HginError(f"match {loaded.id} has hands: 'hgin abandon --yes' abandons it")
         try:
             answer = input(f"Abandon match {loaded.id} ({played})? [y/N] ")
@@ -61,6 +54,6 @@ def abandon(
     elif done.was_current and done.current is not None:
         now = done.current
         lines.append(f"Now current: match {now.id} ({now.players[0]} v {now.players[1]}).")
-    from hgin.cli.render import print_lines
+    from hgin.cli.console import print_views
 
-    print_lines(lines)
+    print_views(*lines)

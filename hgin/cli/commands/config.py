@@ -51,10 +51,6 @@ def show_config(
         lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
     if config.ascii:
         lines.append("Drawing: plain ASCII, no symbols (set in the file)")
-    from rich.text import Text
+    from hgin.cli.console import print_views
 
-    from hgin.cli.console import make_console
-
-    console = make_console()  # a long path or value wraps at the width; piped, lines stay whole
-    for line in lines:
-        console.print(Text(line))
+    print_views(*lines)  # a long path or value wraps at the width; piped, lines stay whole

@@ -43,20 +43,21 @@ def demo(
     ] = "friendly",
 ) -> None:
     """Play a sample match in a throw-away folder; your own matches are not touched."""
-    from hgin.cli.render import print_lines, print_sheet
+    from hgin.cli.console import print_views
+    from hgin.cli.render import print_sheet
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:
         keeper = ScoreKeeper(Path(folder))
-        print_lines([f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob"])
+        print_views(f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob")
         match = keeper.new_match("Ann", "Bob", profile, dealer="Bob")
-        print_lines([describe_new(match, chosen=True)])
+        print_views(describe_new(match, chosen=True))
         for words in DEMO_HANDS[:-1]:  # each hand's sentence; the sheet once, at the end
-            print_lines(["$ hgin " + " ".join(words), *play_demo_hand(keeper, words).lines])
-        print_lines(["$ hgin " + " ".join(DEMO_HANDS[-1])])
+            print_views("$ hgin " + " ".join(words), *play_demo_hand(keeper, words).lines)
+        print_views("$ hgin " + " ".join(DEMO_HANDS[-1]))
         outcome = play_demo_hand(keeper, DEMO_HANDS[-1])
         print_sheet(outcome.match, outcome.lines)
-    print_lines(NEXT_STEPS)
+    print_views(*NEXT_STEPS)
 
 
 NEXT_STEPS = (

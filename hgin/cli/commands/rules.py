@@ -38,7 +38,7 @@ def rules_show(
     """Show the rules in force in the current match (or --list the profiles and presets)."""
     if ctx.invoked_subcommand is not None:
         return
-    from hgin.cli.console import make_console
+    from hgin.cli.console import print_views
     from hgin.cli.render_rules import profiles_table, rules_table
 
     if list_all:
@@ -47,15 +47,13 @@ def rules_show(
             data = {name: rules.to_dict() for name, rules in profiles.items()}
             print_json(data)
             return
-        make_console().print(profiles_table(profiles, set(PROFILES)))
+        print_views(profiles_table(profiles, set(PROFILES)))
         return
     loaded, notices = ScoreKeeper().read(match)
     if as_json:
         print_json(loaded.rules.to_dict())
     else:
-        console = make_console()
-        console.print(f"Rules of match {loaded.id}: {loaded.rules.label}", markup=False)
-        console.print(rules_table(loaded.rules))
+        print_views(f"Rules of match {loaded.id}: {loaded.rules.label}", rules_table(loaded.rules))
     notify(notices)
 
 
@@ -116,12 +114,10 @@ def rules_save(
     """
     keeper = ScoreKeeper()
     rules = keeper.rules_named(base, rule_values, renamed=name)
-    from hgin.cli.console import make_console
+    from hgin.cli.console import print_views
     from hgin.cli.render_rules import rules_table
 
     def saved(path: Path) -> None:
-        console = make_console()
-        console.print(f"Saved rules '{rules.profile}' in {path}.", markup=False)
-        console.print(rules_table(rules))
+        print_views(f"Saved rules '{rules.profile}' in {path}.", rules_table(rules))
 
     saving(lambda: keeper.save_preset(name, rules, replace=force), saved)

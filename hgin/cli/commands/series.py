@@ -47,7 +47,7 @@ def print_standing(state: Standing, lines: list[str]) -> None:
     from rich.console import Group
     from rich.text import Text
 
-    from hgin.cli.console import make_console
+    from hgin.cli.console import print_views
     from hgin.cli.layout import Fit, record, simple_table
 
     series = state.series
@@ -65,9 +65,6 @@ def print_standing(state: Standing, lines: list[str]) -> None:
     if state.in_play:
         table.add_row(Text(state.in_play), Text("in play"), Text(""), Text(""))
         records.append(record(state.in_play, ["in play"]))
-    console = make_console()
-    console.print(Text(f"Series {series.id}: {first} v {second} to {series.target}", "bold"))
-    console.print(Fit(table, Group(*records)))
     if state.finished:
         result = (
             f"Series over: {state.winner} wins, {state.credited[state.winner]} to "
@@ -77,8 +74,8 @@ def print_standing(state: Standing, lines: list[str]) -> None:
         )
     else:
         result = f"Totals: {first} {state.credited[first]}, {second} {state.credited[second]}."
-    for line in [result, *lines]:
-        console.print(Text(line))
+    title = Text(f"Series {series.id}: {first} v {second} to {series.target}", "bold")
+    print_views(title, Fit(table, Group(*records)), result, *lines)
 
 
 @series_app.command("new")

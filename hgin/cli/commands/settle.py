@@ -49,7 +49,7 @@ def settle(
     lines += settlement_lines(settlement, settled.currency)
     if settled.stake_from in STAKE_NOTES:
         lines.append(STAKE_NOTES[settled.stake_from])
-    from hgin.cli.render import print_lines
+    from hgin.cli.console import print_views
 
-    print_lines(lines)
+    print_views(*lines)
     notify(settled.notices)
