@@ -45,14 +45,15 @@ INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C, as shells g
 Result = TypeVar("Result")
 
 
-def one_line(message: str) -> str:
-    """A refusal made safe for a terminal: one line, control characters shown escaped, and
-    cut short (a refusal may quote what was typed, which could be a whole file)."""
+def say(message: str) -> None:
+    """A refusal or notice as one line on stderr, made safe for a terminal: control characters
+    shown escaped, and cut short (it may quote what was typed, which could be a whole file)."""
     if len(message) > MAX_REFUSAL:
         message = message[: MAX_REFUSAL - 1] + "…"
-    return "".join(
+    safe = "".join(
         char if char.isprintable() else repr(char)[1:-1] for char in message.replace("\n", " ")
     )
+    tell(f"hgin: {safe}")
 
 
 class HginCommand(TyperCommand):
@@ -211,7 +212,7 @@ def one_line_on_failure() -> Iterator[None]:
     try:
         yield
     except HginError as refusal:
-        tell(f"hgin: {one_line(str(refusal))}")
+        say(str(refusal))
         raise typer.Exit(code=1) from None
     except UsageError as error:  # shown as Typer shows it, through `tell` to be wrapped
         shown = io.StringIO()
@@ -284,7 +285,7 @@ def notify(notices: Iterable[str]) -> None:
     """Each notice of a command that succeeded once, as a line on stderr after its output
     (standard output may be JSON)."""
     for notice in dict.fromkeys(notices):
-        tell(f"hgin: {one_line(notice)}")
+        say(notice)
 
 
 def tell(line: str) -> None:

@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from hgin.cli.application import notify, one_line, tell
+from hgin.cli.application import notify, say, tell
 from hgin.cli.console import print_views
 from hgin.cli.render import print_sheet, print_summary
 from hgin.cli.streams import is_terminal
@@ -77,10 +77,6 @@ def show(reply: Reply) -> None:
         print_views(*reply.lines)
 
 
-def refuse(error: HginError) -> None:
-    tell(f"hgin: {one_line(str(error))}")
-
-
 def run_session(match: str | None) -> int:
     """Play lines until quit, end of input or a second Ctrl-C; the exit status to leave with.
 
@@ -129,7 +125,7 @@ def _play(session: TableSession, interactive: bool, saved: list[int]) -> int:
                 continue
             except HginError as error:
                 number += 1
-                refuse(error)
+                say(str(error))
                 refused.append(number)
                 continue
             interrupted = False
@@ -139,7 +135,7 @@ def _play(session: TableSession, interactive: bool, saved: list[int]) -> int:
             try:
                 reply = session.handle(line)
             except HginError as error:
-                refuse(error)
+                say(str(error))
                 refused.append(number)
                 continue
             if reply.saved:

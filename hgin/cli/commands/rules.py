@@ -57,15 +57,8 @@ def rules_show(
     notify(notices)
 
 
-def complete_option(incomplete: str) -> list[str]:
-    """Shell completion: the rule options' names."""
-
-    return rule_option_candidates(incomplete)
-
-
 def complete_value(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion: the values the rule option named before it takes."""
-
     typed = ctx.params.get("option") if ctx is not None else None
     return rule_value_candidates(typed if isinstance(typed, str) else "", incomplete)
 
@@ -77,7 +70,7 @@ def rules_set(
         typer.Argument(
             metavar="OPTION",
             help="A rule option, e.g. gin-bonus or tie (see 'hgin rules').",
-            autocompletion=complete_option,
+            autocompletion=rule_option_candidates,
         ),
     ],
     value: Annotated[
