@@ -393,6 +393,7 @@ def test_no_help_shows_python_types_or_braces(run: Run) -> None:
         result = run(*path, "--help")
         assert result.exit_code == 0, path
         assert INTERNALS.findall(result.stdout) == [], path
+        assert "[[" not in result.stdout.splitlines()[0], path  # an optional value bracketed once
 
 
 def test_the_help_of_gin_reads_as_values(run: Run) -> None:

@@ -198,3 +198,15 @@ def test_each_qr_code_printed_holds_the_address_printed_above_it(board: Board) -
         assert [row[border : border + size] for row in shown[border : border + size]] == expected
     assert board.viewer != board.scorer
     assert len(set(urlsplit(board.viewer).path.split("/")[-1])) > 8  # a random secret
+
+
+def test_an_ascii_terminal_gets_the_addresses_without_qr_blocks(with_match: Path) -> None:
+    (with_match / "config").mkdir()
+    (with_match / "config" / "config.toml").write_text("ascii = true\n", encoding="utf-8")
+    running = Board(with_match)
+    try:
+        at = running.printed.index(running.viewer)
+        assert running.printed[at + 1] == "(this terminal cannot draw the QR code)"
+        assert not any(set(line) & set("▀▄█") for line in running.printed)
+    finally:
+        running.stop()

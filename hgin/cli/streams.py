@@ -63,6 +63,7 @@ class OutputFront(TextOut):
         super().__init__()
         self.inner = inner
         self.strip = strip
+        self.ascii_only = ascii_only  # `hgin board` prints no QR code's blocks then
         self.target = (getattr(inner, "encoding", None) or "utf-8").lower()
         self.lossless = _lossless(self.target)
         self.table = ascii_table() if ascii_only else {}

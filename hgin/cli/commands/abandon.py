@@ -18,7 +18,7 @@ def abandon(
     match: Annotated[
         str | None,
         typer.Argument(
-            metavar="[MATCH]",
+            metavar="MATCH",
             help="A match identifier (or its start), or a player: their latest match; "
             "default: the current match.",
             autocompletion=complete_match,

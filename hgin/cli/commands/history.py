@@ -88,7 +88,7 @@ def delete_match(
     match: Annotated[
         str | None,
         typer.Argument(
-            metavar="[MATCH]", help="As for 'hgin abandon'.", autocompletion=complete_match
+            metavar="MATCH", help="As for 'hgin abandon'.", autocompletion=complete_match
         ),
     ] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,

@@ -40,7 +40,7 @@ def restore(
     which: Annotated[
         str | None,
         typer.Argument(
-            metavar="[N]",
+            metavar="N",
             help="The change to go back to (see 'hgin log'); with --backup, the backup's "
             "number (1 = newest) or file name, or nothing to list them.",
         ),
