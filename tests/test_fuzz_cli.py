@@ -308,7 +308,6 @@ def with_key_twice(data: Any, path: tuple[Any, ...], key: str, value: Any) -> st
 
 @settings(
     max_examples=40,
-    deadline=4000,
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
