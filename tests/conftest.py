@@ -6,6 +6,7 @@ import functools
 import json
 import os
 import shutil
+import signal
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,6 +26,11 @@ from tests.history_data import record_history
 settings.register_profile("default", deadline=None)
 settings.register_profile("quick", max_examples=25, deadline=None)
 settings.load_profile(os.environ.get("HGIN_HYPOTHESIS_PROFILE", "default"))
+
+# A shell starts a background job that ignores Ctrl-C, and every process the tests start would
+# inherit that: the tests of Ctrl-C need it to interrupt, here and in those processes.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Typer's CliRunner builds the app's whole Click command tree again on every invoke, which costs
 # more than the command itself; the suite builds each app's tree once (as a real run does).
