@@ -133,9 +133,11 @@ def test_no_layoffs_against_gin(run: Run) -> None:
 def test_undercut_and_over_the_limit_verdicts(run: Run) -> None:
     opponent = ("--opponent", "8h 9h Qs Qd Qc 4s 4d 4c As 7c")
     out = run("count", "5h 6h 7h Ks Kd Kc Ac 2c 3c Td", *opponent).stdout
-    assert "Undercut: 10 against 8 after layoffs; the opponent wins 2 plus the undercut" in out
+    verdict = "Undercut: 10 against 8 after layoffs; the opponent wins 2 plus the undercut bonus."
+    assert out.splitlines()[-1] == verdict
     out = run("count", "5h 6h 7h Ks Kd Kc Ac 2c Jd Td", *opponent).stdout
-    assert "No knock: deadwood 23 is over the usual limit of 10" in out
+    verdict = "No knock: deadwood 23 is over the usual limit of 10; the opponent would count 8"
+    assert out.splitlines()[-1] == f"{verdict} after layoffs."
 
 
 def test_eleven_cards_against_the_opponent_use_the_best_discard(run: Run) -> None:

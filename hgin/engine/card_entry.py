@@ -128,23 +128,18 @@ def layoff_steps(melds: Sequence[Meld], defender: DefenderResult) -> list[tuple[
     return steps
 
 
-def knock_verdict(knock: KnockCount) -> str:
-    """One sentence on what the two counts make, before any house rule."""
-    theirs = knock.defender.deadwood
+KnockOutcome = Literal["gin", "over_limit", "knock", "undercut"]
+
+
+def knock_outcome(knock: KnockCount) -> KnockOutcome:
+    """What the two counts make before any house rule: a gin, no knock (over the usual
+    limit), a knock won by the knocker, or an undercut (equal counts too)."""
     if knock.gin:
-        return f"Gin: no layoffs against gin; the opponent counts {theirs}."
+        return "gin"
     mine = knock.knocker.deadwood
     if mine > KNOCK_LIMIT:
-        return (
-            f"No knock: deadwood {mine} is over the usual limit of {KNOCK_LIMIT}; "
-            f"the opponent would count {theirs} after layoffs."
-        )
-    if mine < theirs:
-        return f"Knock: {mine} against {theirs} after layoffs; the knocker wins {theirs - mine}."
-    return (
-        f"Undercut: {mine} against {theirs} after layoffs; the opponent wins {mine - theirs} "
-        "plus the undercut bonus."
-    )
+        return "over_limit"
+    return "knock" if mine < knock.defender.deadwood else "undercut"
 
 
 # --------------------------------------------------------------------------------------------

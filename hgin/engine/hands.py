@@ -18,14 +18,6 @@ HandKind = Literal["gin", "big_gin", "knock", "draw"]
 Result = Literal["gin", "big_gin", "knock", "undercut", "draw"]
 HAND_KINDS: tuple[HandKind, ...] = ("gin", "big_gin", "knock", "draw")
 
-RESULT_TITLES: dict[str, str] = {
-    "gin": "Gin",
-    "big_gin": "Big gin",
-    "knock": "Knock",
-    "undercut": "Undercut",
-    "draw": "Dead hand",
-}
-
 
 class Hand(NamedTuple):
     """A hand as entered: the counts are the only facts; points are always derived. (Named

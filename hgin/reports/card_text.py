@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hgin.cards.melds import Arrangement, DefenderResult, Meld
+from hgin.cards.melds import Arrangement, DefenderResult, KnockCount, Meld
 from hgin.cards.model import Card, format_cards
-from hgin.engine.card_entry import CountedHand, HandCount, knock_verdict, layoff_steps
+from hgin.engine.card_entry import CountedHand, HandCount, knock_outcome, layoff_steps
+from hgin.engine.rules import KNOCK_LIMIT
 
 Rows = list[tuple[str, str]]
 LABEL_WIDTH = 8
@@ -63,6 +64,28 @@ def defender_rows(knocker_melds: Sequence[Meld], defender: DefenderResult, gin: 
     dead = defender.deadwood_cards
     rows.append(("Deadwood", f"{format_cards(dead)} = {defender.deadwood}" if dead else "0"))
     return rows
+
+
+def knock_verdict(knock: KnockCount) -> str:
+    """One sentence on what the two counts make, before any house rule."""
+    mine, theirs = knock.knocker.deadwood, knock.defender.deadwood
+    match knock_outcome(knock):
+        case "gin":
+            return f"Gin: no layoffs against gin; the opponent counts {theirs}."
+        case "over_limit":
+            return (
+                f"No knock: deadwood {mine} is over the usual limit of {KNOCK_LIMIT}; "
+                f"the opponent would count {theirs} after layoffs."
+            )
+        case "knock":
+            return (
+                f"Knock: {mine} against {theirs} after layoffs; the knocker wins {theirs - mine}."
+            )
+        case _:
+            return (
+                f"Undercut: {mine} against {theirs} after layoffs; the opponent wins "
+                f"{mine - theirs} plus the undercut bonus."
+            )
 
 
 def hand_count_blocks(count: HandCount) -> tuple[list[Block], str | None]:

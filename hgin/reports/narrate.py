@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hgin.engine.hands import RESULT_TITLES
 from hgin.engine.match import Match
 from hgin.engine.sheet import Closing, Game, PlayedHand, Sheet, game_name
 from hgin.reports.symbols import NOT_OPEN
+
+RESULT_TITLES: dict[str, str] = {
+    "gin": "Gin",
+    "big_gin": "Big gin",
+    "knock": "Knock",
+    "undercut": "Undercut",
+    "draw": "Dead hand",
+}
 
 
 def games_phrase(numbers: Sequence[int]) -> str:
