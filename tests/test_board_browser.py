@@ -13,6 +13,7 @@ import pytest
 
 from hgin.scorekeeper import ScoreKeeper
 from tests.board_process import NO_EXTRA, Board, hgin
+from tests.conftest import Run
 
 CHROMIUM = Path(os.environ.get("HGIN_TEST_CHROMIUM", "/usr/bin/chromium"))
 LAUNCH_ARGS = [
@@ -54,7 +55,7 @@ def phone(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def scripted(home: Path) -> None:
+def scripted(run: Run) -> None:
     """Three hands under classic rules to 50 with a stake: game I closes with its bonuses."""
     for command in (
         ("new", "Ann", "Bob", "--rules", "classic", "--dealer", "Ann", "--target", "50"),
@@ -63,8 +64,8 @@ def scripted(home: Path) -> None:
         ("gin", "ann", "10"),
         ("knock", "bob", "5", "30"),
     ):
-        done = hgin(home, *command)
-        assert done.returncode == 0, done.stderr
+        done = run(*command)
+        assert done.exit_code == 0, done.output
 
 
 def cells(page: Any) -> list[list[str]]:
@@ -74,8 +75,8 @@ def cells(page: Any) -> list[list[str]]:
     ]
 
 
-def test_the_page_shows_the_exact_numbers_of_a_match(hgin_home: Path, phone: Any) -> None:
-    scripted(hgin_home)
+def test_the_page_shows_the_exact_numbers_of_a_match(run: Run, hgin_home: Path, phone: Any) -> None:
+    scripted(run)
     board = Board(hgin_home)
     try:
         phone.goto(board.viewer)
