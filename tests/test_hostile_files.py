@@ -257,6 +257,24 @@ def test_an_undone_hand_of_a_schema_2_file_is_checked_on_load(run: Run, match_fi
 # -- texts from files ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("char", "code"), [("\u202e", "U+202E"), ("\x85", "U+0085"), ("\x7f", "U+007F")]
+)
+def test_a_control_character_written_as_is_beside_other_texts_is_refused(
+    run: Run, hgin_home: Path, match_file: Path, char: str, code: str
+) -> None:
+    """Not escaped: the character itself is in the file, among accented and ASCII texts."""
+    stored = json.loads(match_file.read_text(encoding="utf-8"))
+    stored["journal"][0]["text"] = f"Zoë gagne · {char}x"
+    match_file.write_text(json.dumps(stored, ensure_ascii=False), encoding="utf-8")
+    before = snapshot(hgin_home)
+    for command in (("show",), ("gin", "ann", "1")):
+        result = run(*command)
+        assert result.exit_code == 1
+        assert f"it holds a control character ({code}) in a text" in one_line(result.stderr)
+    assert snapshot(hgin_home) == before
+
+
 @pytest.mark.parametrize("field", ["profile", "created"])
 def test_escape_sequences_in_a_match_file_are_refused(
     run: Run, hgin_home: Path, match_file: Path, tmp_path: Path, field: str

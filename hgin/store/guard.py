@@ -38,6 +38,8 @@ MAX_DEPTH = 32  # no hgin file nests deeper than 6; a deeper one was not written
 # these categories (controls, bidi overrides, private use...) is refused in any text.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 JOINERS = frozenset("\u200c\u200d")
+# Printable ASCII and JSON's white space: the bytes a file's text check can skip.
+PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\n\r\t"
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 BINARY = getattr(os, "O_BINARY", 0)
@@ -217,7 +219,7 @@ def _checked(
     kind: str,
     error_type: type[Exception],
     depth: int,
-    problem: Callable[[str, Parsed], str | None],
+    problem: Callable[[bytes, Parsed], str | None],
 ) -> Parsed:
     """`raw` decoded as UTF-8 and parsed by `loads`, refused naming `where` when it is not
     valid `kind`, nests deeper than `depth`, or `problem` finds a text it cannot hold."""
@@ -233,26 +235,27 @@ def _checked(
         raise Unusable(where, f"it is not valid {kind} ({error})") from None
     if not _depth_ok(data, depth):
         raise Unusable(where, "it is nested too deeply")
-    found = problem(text, data)
+    found = problem(raw, data)
     if found is not None:
         raise Unusable(where, found)
     return data
 
 
-def _json_text_problem(text: str, data: Any) -> str | None:
-    """A control character in JSON's texts, looked for in the whole text at once: JSON white
+def _json_text_problem(raw: bytes, data: Any) -> str | None:
+    """A control character in JSON's texts, looked for in the whole file at once: JSON white
     space is the only raw control character a valid file may hold; any other, and any escaped
-    one (only then are the texts walked), ends up in a text."""
-    bare = text.replace("\n", "").replace("\r", "").replace("\t", "")
-    problem = text_problem(bare)
-    if problem is None and "\\" in text:
-        problem = _any_text_problem(text, data)
+    one (only then are the texts walked), ends up in a text. Printable ASCII is taken out of the
+    UTF-8 bytes first (no other character's encoding holds such a byte), so only the rest is
+    looked at character by character."""
+    problem = text_problem(raw.translate(None, PLAIN_BYTES).decode("utf-8"))
+    if problem is None and b"\\" in raw:
+        problem = _any_text_problem(raw, data)
     return problem
 
 
-def _any_text_problem(text: str, data: Any) -> str | None:
+def _any_text_problem(raw: bytes, data: Any) -> str | None:
     """A control character in any key or text of parsed data. TOML's texts are always walked:
-    a multi-line string may hold a raw newline or tab, which a check of the whole text would
+    a multi-line string may hold a raw newline or tab, which a check of the whole file would
     take for white space."""
     return next(filter(None, map(text_problem, _texts(data))), None)
 
