@@ -7,7 +7,7 @@ hand impossible (recorded after the match would now have ended) is refused and n
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
@@ -53,12 +53,21 @@ def hand_index(match: Match, number: int) -> int:
 
 
 def _end_of_match(match: Match, hands: list[Hand]) -> int | None:
-    """The number of the hand that would now end the match, when hands follow it."""
-    sheet = empty_sheet(match.players, match.rules, match.first_dealer)
-    for end, hand in enumerate(hands[:-1], start=1):
-        sheet = extend(sheet, [hand])
-        if sheet.finished:
-            return end
+    """The number of the hand that would now end the match, when hands follow it. One replay:
+    it refuses the first hand after the end, so the hands it took before that one are the
+    match (the other hands are unchanged and valid, so that is its only refusal)."""
+    taken = 0
+
+    def counted() -> Iterator[Hand]:
+        nonlocal taken
+        for hand in hands:
+            taken += 1
+            yield hand
+
+    try:
+        extend(empty_sheet(match.players, match.rules, match.first_dealer), counted())
+    except HginError:
+        return taken - 1
     return None
 
 

@@ -96,6 +96,16 @@ def settle(sheet: Sheet, stake: Decimal | None = None) -> Settlement:
     players = sheet.players
     games = tuple(settle_game(g, players) for g in sheet.games if g.closed)
     open_games = tuple(g.number for g in sheet.games if not g.closed)
+    return settle_closed(players, games, open_games, stake)
+
+
+def settle_closed(
+    players: tuple[str, str],
+    games: tuple[GameSettlement, ...],
+    open_games: tuple[int, ...],
+    stake: Decimal | None = None,
+) -> Settlement:
+    """What the closed `games` settle at while `open_games` are still played."""
     first, second = players
     balance = sum(g.totals[first] - g.totals[second] for g in games)
     payer = payee = None

@@ -7,17 +7,21 @@ here, so they always say the same thing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from hgin.engine.match import Match
 from hgin.engine.rules import Rules
-from hgin.engine.settle import settle, stake_of
-from hgin.engine.sheet import Game, PlayedHand, Sheet, empty_sheet, extend, game_name
+from hgin.engine.settle import (
+    GameSettlement,
+    Settlement,
+    settle,
+    settle_closed,
+    settle_game,
+    stake_of,
+)
+from hgin.engine.sheet import Game, PlayedHand, Sheet, game_name
 from hgin.reports.narrate import describe_result, games_phrase, notice_line
 from hgin.reports.symbols import NOT_OPEN
-
-if TYPE_CHECKING:  # the settlement is worked out for the summary only, never for the sheet
-    from hgin.engine.settle import Settlement
 
 KIND_PHRASES = {
     "gin": "gin by",
@@ -147,15 +151,46 @@ def hands_won_line(sheet: Sheet) -> str:
     return " · ".join([line, *standing_parts(sheet), *filter(None, [notice_line(sheet)])])
 
 
-def sheets_after_each_hand(match: Match) -> list[Sheet]:
-    """The sheet as it stood after hand 1, after hand 2, ... (for running scores)."""
-    notice_after = match.sheet.notice_after
-    sheet = empty_sheet(match.players, match.rules, match.first_dealer, notice_after=notice_after)
-    sheets = []
-    for hand in match.hands:
-        sheet = extend(sheet, [hand])
-        sheets.append(sheet)
-    return sheets
+class Standing(NamedTuple):
+    """The sheet's figures after one hand: every game's points so far (the games open by then,
+    game by game, player by player), the totals with the bonuses paid so far, and what the
+    games closed by then settle at."""
+
+    scores: tuple[int, ...]
+    totals: dict[str, int]
+    settlement: Settlement
+
+
+def standings_after_each_hand(sheet: Sheet) -> list[Standing]:
+    """The sheet's figures after hand 1, after hand 2, ... in one pass over its hands (a closed
+    game's figures never change after its close, so the final sheet holds them)."""
+    players = sheet.players
+    stake = stake_of(sheet.rules)
+    final = {game.number: game for game in sheet.games}
+    points = {n: dict.fromkeys(players, 0) for n in range(1, sheet.rules.games + 1)}
+    totals = dict.fromkeys(players, 0)
+    closed: dict[int, GameSettlement] = {}
+    settlement = settle_closed(players, (), tuple(points), stake)
+    standings = []
+    for played in sheet.hands:
+        award = played.award
+        if award.winner is not None:
+            for number in played.games:
+                points[number][award.winner] += award.points
+            totals[award.winner] += award.points * len(played.games)
+        for closing in played.closings:
+            game = final[closing.game]
+            for player in players:
+                totals[player] += game.bonuses[player]
+            closed[game.number] = settle_game(game, players)
+        points.update((number, dict.fromkeys(players, 0)) for number in played.opened)
+        if played.closings:
+            settled = tuple(closed[n] for n in sorted(closed))
+            still_open = tuple(n for n in points if n not in closed)
+            settlement = settle_closed(players, settled, still_open, stake)
+        scores = tuple(column[p] for column in points.values() for p in players)
+        standings.append(Standing(scores, dict(totals), settlement))
+    return standings
 
 
 def closed_record(sheet: Sheet) -> list[str]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from hgin.engine.match import Match
 from hgin.engine.money import money_text
-from hgin.engine.settle import settle, stake_of
+from hgin.engine.settle import stake_of
 from hgin.engine.sheet import game_name
 from hgin.engine.sheet_data import show_dict
 from hgin.reports.settlement import settlement_dict, settlement_lines
@@ -27,7 +27,7 @@ from hgin.reports.summary import (
     running_header,
     running_scores,
     running_text,
-    sheets_after_each_hand,
+    standings_after_each_hand,
     summary_settlement,
 )
 from hgin.reports.times import shown_time
@@ -145,7 +145,7 @@ def csv_rows(match: Match) -> list[list[str | int]]:
     final = match.sheet
     stake = stake_of(match.rules)
     upcards = has_upcards(final)
-    for played, after in zip(final.hands, sheets_after_each_hand(match), strict=True):
+    for played, after in zip(final.hands, standings_after_each_hand(final), strict=True):
         hand, award = played.hand, played.award
         went_out = hand.player or ""
         knocker_deadwood: str | int = ""
@@ -166,15 +166,13 @@ def csv_rows(match: Match) -> list[list[str | int]]:
             roman_list(played.games),
             roman_list([c.game for c in played.closings]),
         ]
-        for game in after.games:
-            row.extend(game.scores[p] for p in match.players)
-        row.extend([""] * (2 * (len(final.games) - len(after.games))))  # games not open yet
+        row.extend(after.scores)
+        row.extend([""] * (2 * len(final.games) - len(after.scores)))  # games not open yet
         if match.rules.shows_totals:
             row.extend(after.totals[p] for p in match.players)
         if stake is not None:
-            settled = settle(after, stake)
             for p in match.players:
-                net = settled.net_amount(p)
+                net = after.settlement.net_amount(p)
                 row.append(money_text(net) if net is not None else "")
         rows.append(row)
     return rows
