@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from hgin.cli.application import JsonFlag, MatchOption, app, notify
+from hgin.cli.streams import print_json
 from hgin.scorekeeper import ScoreKeeper
 
 
@@ -28,7 +28,7 @@ def log(
     if as_json:
         fields = ("number", "at", "kind", "text", "status")
         data = [{field: getattr(row, field) for field in fields} for row in rows]
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        print_json(data)
     elif not rows:
         typer.echo(f"Match {loaded.id} has no changes yet.")
     else:
