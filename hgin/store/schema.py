@@ -323,8 +323,9 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     }
 
 
-# Compact JSON, the text as is: the C encoder (made once: json.dumps makes one a call).
-_compact = json.JSONEncoder(ensure_ascii=False).encode
+# Compact JSON, the text as is: the C encoder (made once: json.dumps makes one a call). The
+# data is built afresh from the match, never cyclic: no check for cycles at every container.
+_compact = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 FIRST_LINE = f'{{"schema": {SCHEMA_VERSION}, '  # how every file of this version starts
