@@ -315,3 +315,12 @@ def test_a_journal_and_its_prefix_merge_to_the_longer(
         before = snapshot(hgin_home)
         assert imported(run, path) == [f"Imported from {path}: 1 already up to date."]
         assert snapshot(hgin_home) == before
+
+
+def test_the_help_of_import_says_it_takes_a_match_file_too(run: Run) -> None:
+    text = " ".join(run("import", "--help").stdout.split())
+    assert (
+        "FILE.json An export file or a match file, a sync tool's copy too ('-' for stdin)." in text
+    )
+    text = " ".join(run("export", "--help").stdout.split())
+    assert "FILE.json The file to write ('-' for stdout)." in text

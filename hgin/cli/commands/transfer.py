@@ -15,14 +15,12 @@ from hgin.scorekeeper import ScoreKeeper
 if TYPE_CHECKING:
     from hgin.scorekeeper import ImportReport
 
-FileArgument = Annotated[
-    str, typer.Argument(metavar="FILE.json", help="The export file ('-' for stdin/stdout).")
-]
-
 
 @app.command()
 def export(
-    file: FileArgument,
+    file: Annotated[
+        str, typer.Argument(metavar="FILE.json", help="The file to write ('-' for stdout).")
+    ],
     every: Annotated[bool, typer.Option("--all", "-a", help="Every stored match.")] = False,
     match: MatchOption = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
@@ -50,7 +48,13 @@ def export(
 
 @app.command("import")
 def import_(
-    file: FileArgument,
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE.json",
+            help="An export file or a match file, a sync tool's copy too ('-' for stdin).",
+        ),
+    ],
     replace: Annotated[
         bool,
         typer.Option(
