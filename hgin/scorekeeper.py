@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import random
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -22,8 +21,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from hgin.engine.identifiers import stem
 from hgin.engine.names import candidates_for, fold, pick, shown
 from hgin.errors import HginError
-from hgin.reports.times import shown_time
-from hgin.store.abandoned import abandon, bring_back, noted
 from hgin.store.cache import MatchCache
 from hgin.store.guard import Unusable, output_path, read_input, write_files, write_output
 from hgin.store.matches import Store
@@ -34,6 +31,7 @@ from hgin.store.peek import match_players
 # imported where they are used: every command module imports this one, shell completion too,
 # and completion opens no match (loading the engine costs it a fifth more CPU).
 if TYPE_CHECKING:
+    import random
     from decimal import Decimal
 
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
@@ -440,6 +438,8 @@ class ScoreKeeper:
         if fold(players[0]) == fold(players[1]):
             raise HginError("the two players need different names")
         if dealer is None:
+            import random  # only to draw the first dealer
+
             first_dealer = (chooser or random.SystemRandom()).choice(players)
         else:
             from hgin.engine.match import resolve_player
@@ -666,6 +666,7 @@ class ScoreKeeper:
         """Revert the latest change still in force, whatever its kind (repeatable); straight
         after `abandon` (no change since), bring the abandoned match back instead."""
         from hgin.engine import editing
+        from hgin.store.abandoned import bring_back, noted
 
         if match is None and noted(self.store) is not None:
             with self.store.locked():
@@ -721,6 +722,7 @@ class ScoreKeeper:
         """Bring back backup `which` (a number from the list, or its file name), atomically.
 
         The version it replaces is kept as the newest backup first (when there is one)."""
+        from hgin.reports.times import shown_time
 
         if not which.strip():
             raise HginError(
@@ -751,6 +753,7 @@ class ScoreKeeper:
         """Take a match off the list (named, else the current one), its file kept as its
         newest backup: `undo` straight after, or `restore_backup`, brings it back. If it was
         the current match, the newest other match in play becomes current (if there is one)."""
+        from hgin.store.abandoned import abandon as abandon_file
 
         named = self.match_id(match)
         with self.store.locked():
@@ -759,7 +762,7 @@ class ScoreKeeper:
             was_current = self.store.current_id() == match_id
             others = [e for e in MatchCache(self.store).summaries() if e.id != match_id]
             in_play = next((e.id for e in others if not e.finished), None)
-            abandon(self.store, match_id, in_play)
+            abandon_file(self.store, match_id, in_play)
             current = self.store.current_id()
         return Abandoned(gone, was_current, next((e for e in others if e.id == current), None))
 

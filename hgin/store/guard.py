@@ -13,10 +13,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
 import stat
 import sys
-import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -365,6 +363,8 @@ def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
     OSError (with the file removed) on failure."""
 
     # mkstemp creates the file exclusively and never through a link.
+    import tempfile  # writers only: a command that only reads skips it
+
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -451,6 +451,8 @@ def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
                 )
 
             # A little jitter so that waiting processes do not retry in step.
+            import random  # only while the lock is busy
+
             time.sleep(0.01 + random.random() * 0.02)
         try:
             yield

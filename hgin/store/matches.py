@@ -16,7 +16,6 @@ from hgin.engine.identifiers import IDENTIFIER
 from hgin.engine.identifiers import stem as identifier_stem
 from hgin.engine.names import pick
 from hgin.errors import HginError
-from hgin.store import backups
 from hgin.store.guard import (
     MATCH_CAP,
     SMALL_CAP,
@@ -261,6 +260,7 @@ class Store:
         return self._write(match)
 
     def _write(self, match: Match) -> Path | None:
+        from hgin.store import backups
 
         text = match_bytes(match)
         path = self.match_path(match.id)
@@ -285,6 +285,8 @@ class Store:
 
     def keep_old(self, match_id: str, path: Path, old: bytes | None) -> list[Path]:
         """Back up the version about to be replaced; returns the files made (to undo them)."""
+        from hgin.store import backups
+
         if old is None:
             return []
         from hgin.store.schema import SCHEMA_VERSION
@@ -318,6 +320,7 @@ class Store:
 
     def backups(self, match_id: str) -> list[BackupEntry]:
         """The kept versions of a match, numbered from 1 (the newest), each read if possible."""
+        from hgin.store import backups
 
         self.match_path(match_id)  # refuses a malformed identifier
         found = []

@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 from hgin.errors import HginError
 from hgin.store.guard import SMALL_CAP, parse_toml, read_bytes
 
@@ -54,6 +52,8 @@ def data_dir() -> Path:
     if override is not None:
         return override
 
+    import platformdirs  # not needed when $HGIN_HOME is set
+
     return platformdirs.user_data_path("hgin", appauthor=False)
 
 
@@ -62,6 +62,8 @@ def config_dir() -> Path:
     override = home_override()
     if override is not None:
         return override / "config"
+
+    import platformdirs
 
     return platformdirs.user_config_path("hgin", appauthor=False)
 
