@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+# English names, whatever the locale (hgin's sentences are English), and no strftime: the
+# match list shows thousands of times.
+DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
 
 def shown_time(at: str | datetime) -> str:
     """A stored ISO time (or a moment) in local time: 'Tue 1 Dec, 20:15', the year added
@@ -13,4 +18,5 @@ def shown_time(at: str | datetime) -> str:
     except ValueError:
         return str(at)
     year = "" if moment.year == datetime.now().year else f" {moment.year}"
-    return f"{moment:%a} {moment.day} {moment:%b}{year}, {moment:%H:%M}"
+    day, month = DAYS[moment.weekday()], MONTHS[moment.month - 1]
+    return f"{day} {moment.day} {month}{year}, {moment.hour:02}:{moment.minute:02}"
