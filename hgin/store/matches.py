@@ -43,8 +43,6 @@ MATCH_ID = IDENTIFIER
 # "ID.sync-conflict-20261201-201500-ABCDEFG.json", "ID (1).json").
 CONFLICTED_COPY = re.compile(r"([a-z0-9][a-z0-9-]{0,79})[^a-z0-9-].*\.json", re.DOTALL)
 LOCK_TIMEOUT = 5.0
-# Everything a killed writer can leave in the data folder itself (written only under the lock).
-# (".cache.tsv.", ".index.json." and ".stats-cache.json." are caches of earlier releases.)
 HOME_TEMP_PREFIXES = (
     ".current.",
     ".abandoned.",
@@ -101,8 +99,8 @@ class Store:
         """Hold the exclusive write lock for a whole read-modify-write (matches and pointer)."""
         self.ensure_folders()
         with exclusive_lock(self.lock_file, LOCK_TIMEOUT):
-            sweep_temp_files(self.matches_dir)
-            sweep_temp_files(self.home, HOME_TEMP_PREFIXES)
+            for folder in (self.home, self.matches_dir, self.home / "series"):
+                sweep_temp_files(folder)
             yield
 
     # -- finding matches -----------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import dataclasses
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -21,9 +22,9 @@ from hgin.engine.identifiers import stem as identifier_stem
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.store.cache import MatchCache
-from hgin.store.guard import Unusable, dump_json, parse_json, remove, write_files
+from hgin.store.guard import MATCH_CAP, Unusable, parse_json, read_bytes, remove, write_files
 from hgin.store.matches import MATCH_ID, Store, match_bytes, match_from_data
-from hgin.store.schema import match_to_dict
+from hgin.store.schema import SCHEMA_VERSION
 
 # Told how far a long task has got: (done, total).
 Progress = Callable[[int, int], None]
@@ -44,24 +45,28 @@ EXPORT_KEYS = ("format", "version", "exported", "current", "matches")
 def export_matches(
     store: Store, ids: list[str], exported: str, progress: Progress | None = None
 ) -> tuple[str, int]:
-    """The export text of the stored matches `ids` (each loaded and validated) and their count;
-    "current" names the current match if it is among them."""
-    data = []
+    """The export text of the stored matches `ids` (each checked as loading checks it) and
+    their count; "current" names the current match if it is among them. A file of the present
+    schema goes in as it is (its sheet is never read back); an older one as saving writes it."""
+    texts = []
     for done, match_id in enumerate(ids, 1):
-        data.append(match_to_dict(store.load(match_id)))
+        raw = store.read_raw(match_id)
+        match, version = store.parse(raw, store.match_path(match_id), match_id)
+        texts.append(raw if version == SCHEMA_VERSION else match_bytes(match))
         (progress or _quiet)(done, len(ids))
     try:
         current = store.current_id()
     except HginError:
         current = None
-    exports = {
+    head = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "exported": exported,
         "current": current if current in ids else None,
-        "matches": data,
     }
-    return dump_json(exports), len(data)
+    # One match a line, each as compact as its file: the C encoder writes the head only.
+    matches = b",\n".join(text.rstrip(b"\n") for text in texts).decode("utf-8")
+    return f'{json.dumps(head, ensure_ascii=False)[:-1]}, "matches": [\n{matches}\n]}}\n', len(ids)
 
 
 def _match_from_export(item: Any, number: int) -> tuple[Match, bytes]:
@@ -182,11 +187,12 @@ def _common(ours: Match, theirs: Match) -> int:
     return count
 
 
-def _copies(store: Store, match: Match, ids: list[str]) -> list[Match]:
+def _copies(store: Store, match: Match, ids: list[str], present: set[str]) -> list[Match]:
     """The stored copies of `match` (the same identity), found among the matches of its
-    identifier and of the identifiers made for its players and day (`ids`: sorted)."""
+    identifier and of the identifiers made for its players and day (`ids`: sorted; `present`:
+    the same as a set)."""
     stem = identifier_stem(match.created, match.players)
-    names = {match.id}
+    names = {match.id} & present
     for name in ids[bisect.bisect_left(ids, stem) :]:
         if not name.startswith(stem):
             break
@@ -225,21 +231,21 @@ def import_matches(
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     with store.locked():
         ids = store.match_ids()
+        present = set(ids)
         taken = {*store.known_ids(), *(m.id for m in export.matches)}
         files: list[tuple[Path, bytes]] = []
         added: list[Match] = []
         saves: list[Match] = []
         for match in export.matches:
             raw = export.files.get(match.id) or match_bytes(match)
-            with contextlib.suppress(HginError):
-                if store.read_raw(match.id) == raw:  # byte for byte: no need to replay it
-                    report.up_to_date.append(match.id)
-                    now_at[match.id] = match.id
-                    continue
-            copies = [(_common(c, match), c) for c in _copies(store, match, ids)]
+            if match.id in present and _stored_bytes(store, match.id) == raw:
+                report.up_to_date.append(match.id)  # byte for byte: no need to replay it
+                now_at[match.id] = match.id
+                continue
+            copies = [(_common(c, match), c) for c in _copies(store, match, ids, present)]
             ahead = [c for n, c in copies if n == len(match.journal)]
             behind = [c for n, c in copies if n == len(c.journal) < len(match.journal)]
-            stored = match.id in ids
+            stored = match.id in present
             if ahead and not (replace and stored):
                 report.up_to_date.append(ahead[0].id)
                 now_at[match.id] = ahead[0].id
@@ -327,6 +333,13 @@ def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> 
     at = datetime.now().astimezone().isoformat(timespec="seconds")
     changed = replace_all(stored, imported.hands, imported.rules, at)
     return changed.with_text(change_line(stored, changed))
+
+
+def _stored_bytes(store: Store, match_id: str) -> bytes | None:
+    try:
+        return read_bytes(store.match_path(match_id), cap=MATCH_CAP)
+    except HginError:
+        return None
 
 
 def _has_current(store: Store) -> bool:
