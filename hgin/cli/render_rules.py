@@ -7,6 +7,7 @@ from rich.text import Text
 
 from hgin.cli.layout import simple_table
 from hgin.engine.rules import Rules, rule_options
+from hgin.reports.rule_help import RULE_HELP
 
 
 def rules_table(rules: Rules) -> Table:
@@ -14,7 +15,7 @@ def rules_table(rules: Rules) -> Table:
     table = simple_table("Option", "Value", "Meaning", unwrapped=(0, 1))
     for option in rule_options():
         value = option.show(getattr(rules, option.name))
-        table.add_row(Text(option.flag), Text(value), Text(option.help, style="dim"))
+        table.add_row(Text(option.flag), Text(value), Text(RULE_HELP[option.name], style="dim"))
     return table
 
 

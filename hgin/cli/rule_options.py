@@ -1,8 +1,8 @@
 """The rule registry's options as Typer options: one per rule option, the same everywhere.
 
 `RuleCommand` gives a command every option of `hgin.engine.rules.rule_options()` (flag,
-type, values and help all come from the registry), so `hgin new`, `hgin series new` and `hgin
-rules save` list and accept exactly the same rule options.
+type and values from the registry, help from `hgin.reports.rule_help`), so `hgin new`,
+`hgin series new` and `hgin rules save` list and accept exactly the same rule options.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 import typer
 
 from hgin.engine.rules import RuleOption, rule_options
+from hgin.reports.rule_help import RULE_HELP
 
 RULES_PANEL = "House rules (defaults come from --rules)"
 VALUES = "rule_values"  # the parameter that receives the values given, by field name
@@ -35,7 +36,7 @@ def rule_parameter(option: RuleOption) -> inspect.Parameter:
         kind = str
     info = typer.Option(
         *declarations,
-        help=option.help,
+        help=RULE_HELP[option.name],
         metavar={"number": "N", "text": option.metavar}.get(option.kind),
         rich_help_panel=RULES_PANEL,
         show_default=False,

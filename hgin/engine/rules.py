@@ -1,11 +1,9 @@
 """Rule values and the one registry of rule options.
 
-Each house option is declared once, as a field of `Rules` made with `rule(...)`: its type and
-friendly default, the values it allows, its default in the other profiles and one help text
-(what the rule books play is in the README's table). Everything else is generated from that
-declaration: the
-flags of `hgin new`, `hgin series new` and `hgin rules save`, the names and values `hgin rules
-set` accepts, the keys of the settings file, the checks on stored rules and the rules table.
+A house option is a field of `Rules` (its friendly default) and, when it needs more than its
+type, an entry of `_MORE` (values allowed, classic default, how text is read); its help text is
+in `hgin.reports.rule_help`. The flags of `hgin new`, `series new` and `rules save`, what `rules
+set` and the settings file take, and the checks on stored rules all come from `rule_options()`.
 """
 
 from __future__ import annotations
@@ -14,10 +12,9 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, NamedTuple, TypeVar, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from hgin.engine.money import read_stake
-from hgin.engine.names import either
 from hgin.errors import HginError
 
 Tie = Literal["undercut", "knocker"]
@@ -39,63 +36,106 @@ NOT_ROLLING_GAMES = "games does not apply to a rolling match: three games are al
 SWITCH_ON = ("on", "yes", "true", "1")
 SWITCH_OFF = ("off", "no", "false", "0")
 
-Value = TypeVar("Value")
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every value that decides a score, with the friendly profile's defaults."""
+
+    profile: str = "friendly"
+    gin_bonus: int = 25
+    undercut_bonus: int = 25
+    big_gin_bonus: int = 0
+    target: int = 100
+    games: int = 3
+    rolling: bool = False
+    game_bonus: int = 0
+    box_bonus: int = 0
+    shutout: Shutout = "none"
+    tie: Tie = "undercut"
+    entry: EntryRule = "count"
+    decide: Decide = "majority"
+    dealer_rule: DealerRule = "alternate"
+    redeal: Redeal = "other"
+    oklahoma: bool = False
+    oklahoma_ace: OklahomaAce = "gin"
+    straight: bool = False
+    stake: str | None = None  # money per point; it never changes a score
+
+    @property
+    def has_bonuses(self) -> bool:
+        """Whether closing a game can add anything beyond the points (so totals matter)."""
+        return self.game_bonus > 0 or self.box_bonus > 0 or self.shutout == "double"
+
+    @property
+    def shows_totals(self) -> bool:
+        """Whether the sheet total (points + bonuses) is shown beside the games."""
+        return self.has_bonuses or self.decide == "net"
+
+    @property
+    def games_to_win(self) -> int:
+        return self.games // 2 + 1
+
+    @property
+    def changed(self) -> bool:
+        """Whether house values differ from the built-in profile this is named after. Target,
+        games and rolling are choices every profile offers, and the stake is no rule of play."""
+        builtin = PROFILES.get(self.profile)
+        if builtin is None:
+            return False
+        shaped = dataclasses.replace(
+            builtin, target=self.target, games=self.games, rolling=self.rolling, stake=self.stake
+        )
+        return shaped != self
+
+    @property
+    def label(self) -> str:
+        """'friendly', or 'friendly, changed' when house values differ."""
+        return f"{self.profile}, changed" if self.changed else self.profile
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule values as plain JSON-ready data."""
+        return {name: getattr(self, name) for name in RULE_NAMES}
+
+
+RULE_NAMES = Rules.__slots__  # profile, then each option in order
 
 
 class RuleOption(NamedTuple):
-    """One rule option of the registry: everything any command needs to offer and check it
-    (a named tuple: every command loads the registry, and a dataclass costs its start).
-
-    `read`, for a text option, turns what was typed into the stored value (or refuses it with
-    an HginError); a stored text value is valid when reading it gives it back unchanged.
-    """
+    """One rule option: what any command needs to offer, read and check it. `read`, for a text
+    option, turns what was typed into the stored value; a stored text value is valid when
+    reading it gives it back unchanged."""
 
     name: str
     default: Any
-    help: str
     kind: OptionKind
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = MAX_BONUS
     allowed: tuple[int, ...] = ()
-    profiles: tuple[tuple[str, Any], ...] = ()
+    classic: Any = None  # None: as in the friendly profile
     read: Callable[[str], Any] | None = None
     metavar: str = "TEXT"
-    scoring: bool = True
+    scoring: bool = True  # False: changing it re-scores nothing (the stake)
 
     @property
     def flag(self) -> str:
-        """The command-line spelling: `dealer_rule` -> `dealer-rule`."""
         return option_flag(self.name)
 
-    @property
-    def values_text(self) -> str:
-        """The values it takes, for help and refusals: '0..10000', 'on or off', 'a, b or c'."""
-        if self.kind == "switch":
-            return "on or off"
-        if self.kind == "choice":
-            return either(list(self.choices))
-        if self.kind == "number":
-            if self.allowed:
-                return either([str(n) for n in self.allowed])
-            return f"{self.low}..{self.high}"
-        return self.metavar.lower()
+    def default_in(self, profile: str) -> Any:
+        """This option's value in a built-in profile."""
+        return self.classic if profile == "classic" and self.classic is not None else self.default
 
     def parse(self, text: str) -> Any:
         """The value typed as `text` (`rules set`, the settings file), checked."""
         text = text.strip()
         if self.kind == "number":
             try:
-                number = int(text)
+                return self.check(int(text))
             except ValueError:
                 raise HginError(f"{self.flag} takes a whole number, not '{text}'") from None
-            return self.check(number)
         if self.kind == "switch":
-            lowered = text.lower()
-            if lowered in SWITCH_ON:
-                return True
-            if lowered in SWITCH_OFF:
-                return False
+            if text.lower() in SWITCH_ON + SWITCH_OFF:
+                return text.lower() in SWITCH_ON
             raise HginError(f"{self.flag} takes on or off, not '{text}'")
         if self.kind == "choice":
             return self.check(text.lower())
@@ -114,30 +154,62 @@ class RuleOption(NamedTuple):
                 raise HginError(
                     f"{self.flag} must be between {self.low} and {self.high}, not {value}"
                 )
-            return value
-        if self.kind == "switch":
+        elif self.kind == "switch":
             if not isinstance(value, bool):
                 raise HginError(f"{self.flag} must be on or off")
-            return value
-        if self.kind == "choice":
+        elif self.kind == "choice":
             if value not in self.choices:
                 choices = ", ".join(self.choices)
                 raise HginError(f"{self.flag} must be one of {choices}, not '{value}'")
-            return value
-        if value is None:
-            return None
-        assert self.read is not None
-        if not isinstance(value, str) or self.read(value) != value:
-            raise HginError(f"{self.flag} must be {self.values_text}, not {value!r}")
+        elif value is not None:
+            assert self.read is not None
+            if not isinstance(value, str) or self.read(value) != value:
+                raise HginError(f"{self.flag} must be {self.metavar.lower()}, not {value!r}")
         return value
 
     def show(self, value: Any) -> str:
-        """A value as `hgin rules` shows it and `rules set` takes it (`shown_value`)."""
         return shown_value(value)
 
-    def default_in(self, profile: str) -> Any:
-        """This option's value in a built-in profile."""
-        return dict(self.profiles).get(profile, self.default)
+
+# What an option needs beyond its field's type and default.
+_MORE: dict[str, dict[str, Any]] = {
+    "target": {"low": 1, "high": MAX_TARGET},
+    "games": {"low": 1, "high": max(ALLOWED_GAMES), "allowed": ALLOWED_GAMES},
+    "game_bonus": {"classic": 100},
+    "box_bonus": {"classic": 25},
+    "shutout": {"choices": get_args(Shutout), "classic": "bonus"},
+    "tie": {"choices": get_args(Tie)},
+    "entry": {"choices": get_args(EntryRule)},
+    "decide": {"choices": get_args(Decide)},
+    "dealer_rule": {"choices": get_args(DealerRule), "classic": "winner"},
+    "redeal": {"choices": get_args(Redeal), "classic": "same"},
+    "oklahoma_ace": {"choices": get_args(OklahomaAce)},
+    "stake": {"read": read_stake, "metavar": "AMOUNT", "scoring": False},
+}
+
+
+def _kind(default: Any, more: dict[str, Any]) -> OptionKind:
+    if isinstance(default, bool):
+        return "switch"
+    if isinstance(default, int):
+        return "number"
+    return "choice" if "choices" in more else "text"
+
+
+@cache
+def rule_options() -> tuple[RuleOption, ...]:
+    """The registry: every rule option, in the order `Rules` declares them."""
+    friendly = Rules()
+    options = []
+    for name in RULE_NAMES[1:]:
+        default, more = getattr(friendly, name), _MORE.get(name, {})
+        options.append(RuleOption(name, default, _kind(default, more), **more))
+    return tuple(options)
+
+
+@cache
+def _by_name() -> dict[str, RuleOption]:
+    return {option.name: option for option in rule_options()}
 
 
 def shown_value(value: Any) -> str:
@@ -147,202 +219,13 @@ def shown_value(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
-def rule(default: Value, *, classic: Any = dataclasses.MISSING, **option: Any) -> Value:
-    """Declare a rule option as a field of `Rules` (its name is the field's name); `option`
-    gives the other fields of its `RuleOption` (help, choices, low, high, allowed, read...).
-
-    The kind follows from the default and `choices`: a whole number, on/off, one of the
-    choices, or text turned into its stored value by `read` (which may also give None).
-    `scoring=False` marks an option that never changes a score (the stake): changing it
-    re-scores nothing, and it does not make a profile 'changed'.
-    """
-    kind: OptionKind
-    if isinstance(default, bool):
-        kind = "switch"
-    elif isinstance(default, int):
-        kind = "number"
-    elif option.get("choices"):
-        kind = "choice"
-    else:
-        if option.get("read") is None:
-            raise TypeError("a text rule option needs `read`")
-        kind = "text"
-    profiles = () if classic is dataclasses.MISSING else (("classic", classic),)
-    made = RuleOption("", default, kind=kind, profiles=profiles, **option)
-    field: Value = dataclasses.field(default=default, metadata={"option": made})
-    return field
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """Every value that decides a score. Defaults are the friendly profile's; the classic
-    profile's are given beside them. Add a house option here, and only here."""
-
-    profile: str = "friendly"
-    gin_bonus: int = rule(
-        25,
-        help="Points for gin, on top of the opponent's deadwood.",
-    )
-    undercut_bonus: int = rule(
-        25,
-        help="Bonus to the defender who undercuts a knock.",
-    )
-    big_gin_bonus: int = rule(
-        0,
-        help="Big gin (all 11 cards melded) scores this bonus plus the deadwood; 0 = not played.",
-    )
-    target: int = rule(
-        100,
-        help="Points that close a game (bonuses never count toward it).",
-        low=1,
-        high=MAX_TARGET,
-    )
-    games: int = rule(
-        3,
-        help="Games on the sheet: 1, 3 or 5; the match goes to who wins more than half.",
-        low=1,
-        high=max(ALLOWED_GAMES),
-        allowed=ALLOWED_GAMES,
-    )
-    rolling: bool = rule(
-        False,
-        help="Rolling Hollywood: three games always in progress; each game that closes opens "
-        "the next, until notice is given ('hgin notice'). Not with --games.",
-    )
-    game_bonus: int = rule(
-        0,
-        help="At a game's close, to its winner.",
-        classic=100,
-    )
-    box_bonus: int = rule(
-        0,
-        help="At a game's close, to each player per hand they won in that game.",
-        classic=25,
-    )
-    shutout: Shutout = rule(
-        "none",
-        help="When the loser of a closing game has 0 in it: none; bonus (game bonus doubled); "
-        "double (winner's whole game total doubled).",
-        choices=get_args(Shutout),
-        classic="bonus",
-    )
-    tie: Tie = rule(
-        "undercut",
-        help="Equal counts on a knock: undercut (the defender wins) or knocker (wins 0).",
-        choices=get_args(Tie),
-    )
-    entry: EntryRule = rule(
-        "count",
-        help="Which games a win enters: count (win n enters games 1..n) or next-open "
-        "(also the first open game not yet entered).",
-        choices=get_args(EntryRule),
-    )
-    decide: Decide = rule(
-        "majority",
-        help="Match winner: majority of games, or net (the larger sheet total).",
-        choices=get_args(Decide),
-    )
-    dealer_rule: DealerRule = rule(
-        "alternate",
-        help="Who deals after a won hand: alternate, winner or loser.",
-        choices=get_args(DealerRule),
-        classic="winner",
-    )
-    redeal: Redeal = rule(
-        "other",
-        help="Who deals after a dead hand: the same dealer, or the other player.",
-        choices=get_args(Redeal),
-        classic="same",
-    )
-    oklahoma: bool = rule(
-        False,
-        help="Oklahoma: the upcard's value is the knock limit; a spade upcard doubles the hand.",
-    )
-    oklahoma_ace: OklahomaAce = rule(
-        "gin",
-        help="An Oklahoma ace upcard: gin (no knocking) or one (knock with 1).",
-        choices=get_args(OklahomaAce),
-    )
-    straight: bool = rule(
-        False,
-        help="Straight Gin: no knocking, only gin ends a hand.",
-    )
-    stake: str | None = rule(
-        None,
-        help="Money per point for 'hgin settle' and the summaries, e.g. 0.05 (none: points "
-        "only); it never changes a score.",
-        read=read_stake,
-        metavar="AMOUNT",
-        scoring=False,
-    )
-
-    @property
-    def has_bonuses(self) -> bool:
-        """Whether closing a game can add anything beyond the points (so totals matter)."""
-        return self.game_bonus > 0 or self.box_bonus > 0 or self.shutout == "double"
-
-    @property
-    def shows_totals(self) -> bool:
-        """Whether the sheet total (points + bonuses) is shown beside the games."""
-        return self.has_bonuses or self.decide == "net"
-
-    @property
-    def games_to_win(self) -> int:
-        """Games a player needs for the match under the majority rule."""
-        return self.games // 2 + 1
-
-    @property
-    def changed(self) -> bool:
-        """Whether house values differ from the built-in profile this is named after.
-
-        Target, number of games and rolling are choices every profile offers, and options that
-        never change a score (the stake) are not rules of play, so they do not count.
-        """
-        builtin = PROFILES.get(self.profile)
-        if builtin is None:
-            return False
-        kept = {o.name: getattr(self, o.name) for o in rule_options() if not o.scoring}
-        shaped = dataclasses.replace(
-            builtin, target=self.target, games=self.games, rolling=self.rolling, **kept
-        )
-        return shaped != self
-
-    @property
-    def label(self) -> str:
-        """The rules' name: 'friendly', or 'friendly, changed' when house values differ."""
-        return f"{self.profile}, changed" if self.changed else self.profile
-
-    def to_dict(self) -> dict[str, Any]:
-        """The rule values as plain JSON-ready data (every value is a plain one already)."""
-        return {name: getattr(self, name) for name in _rule_names()}
-
-
-@cache
-def _rule_names() -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(Rules))
-
-
-@cache
-def rule_options() -> tuple[RuleOption, ...]:
-    """The registry: every rule option, in the order `Rules` declares them."""
-    return tuple(
-        f.metadata["option"]._replace(name=f.name)
-        for f in dataclasses.fields(Rules)
-        if "option" in f.metadata
-    )
-
-
-@cache
-def _by_name() -> dict[str, RuleOption]:
-    return {option.name: option for option in rule_options()}
-
-
-def _profile(name: str) -> Rules:
-    values = {o.name: o.default_in(name) for o in rule_options()}
-    return Rules(profile=name, **values)
-
-
-PROFILES: dict[str, Rules] = {"friendly": Rules(), "classic": _profile("classic")}
+PROFILES: dict[str, Rules] = {
+    "friendly": Rules(),
+    "classic": Rules(
+        profile="classic",
+        **{o: v["classic"] for o, v in _MORE.items() if "classic" in v},
+    ),
+}
 
 
 def option_flag(name: str) -> str:
@@ -372,10 +255,8 @@ def check_rules(rules: Rules) -> Rules:
 
 
 def with_options(base: Rules, options: dict[str, Any], profile: str | None = None) -> Rules:
-    """`base` with some fields replaced (None values ignored), checked.
-
-    Turning `rolling` on sets three games; giving `games` with it is refused.
-    """
+    """`base` with some fields replaced (None values ignored), checked. Turning `rolling` on
+    sets three games; giving `games` with it is refused."""
     changes = {k: v for k, v in options.items() if v is not None}
     for name in changes:
         if name not in _by_name():
@@ -393,7 +274,6 @@ def rules_from_dict(data: Any) -> Rules:
     """Rules read back from JSON, checked; unknown or mistyped keys are refused."""
     if not isinstance(data, dict):
         raise HginError("rules must be an object")
-    values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "profile":
             if not isinstance(value, str):
@@ -405,8 +285,7 @@ def rules_from_dict(data: Any) -> Rules:
                 _by_name()[key].check(value)
             except HginError as error:
                 raise HginError(f"rule {error}") from None
-        values[key] = value
-    return check_rules(Rules(**values))
+    return check_rules(Rules(**data))
 
 
 def knock_limit(rules: Rules, upcard_rank: int | None) -> int:
