@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from hgin.engine.hands import Hand, hand_award
@@ -116,7 +114,7 @@ def test_match_ends_when_every_game_closes_and_majority_wins() -> None:
 
 
 def test_single_game_match() -> None:
-    rules = dataclasses.replace(FRIENDLY, games=1)
+    rules = FRIENDLY._replace(games=1)
     sheet = replay(PLAYERS, rules, "Ann", [gin("Bob", 60), gin("Ann", 10), gin("Bob", 20)])
     assert sheet.finished
     assert sheet.winner == "Bob"
@@ -156,7 +154,7 @@ def test_dealer_sequence(rules: Rules, dealers: list[str]) -> None:
 
 
 def test_zero_point_win_still_counts_as_a_win() -> None:
-    rules = dataclasses.replace(FRIENDLY, tie="knocker")
+    rules = FRIENDLY._replace(tie="knocker")
     sheet = replay(PLAYERS, rules, "Ann", [knock("Ann", 7, 7)])
     assert sheet.hands[0].award.result == "knock"
     assert sheet.hands[0].award.points == 0

@@ -42,6 +42,8 @@ rules_strategy = st.builds(
     oklahoma=st.booleans(),
     oklahoma_ace=st.sampled_from(["gin", "one"]),
     straight=st.booleans(),
+    rolling=st.just(False),
+    stake=st.none(),
 ).filter(lambda rules: not (rules.oklahoma and rules.straight))  # refused together
 player = st.sampled_from(PLAYERS)
 upcard = st.one_of(st.none(), st.sampled_from(UPCARDS))
@@ -299,4 +301,4 @@ def test_knock_counts_are_accepted_exactly_in_range(mine: int, theirs: int) -> N
 def test_profiles_are_valid() -> None:
     for rules in PROFILES.values():
         assert check_rules(rules) == rules
-    assert dataclasses.replace(PROFILES["classic"], profile="friendly") != PROFILES["friendly"]
+    assert PROFILES["classic"]._replace(profile="friendly") != PROFILES["friendly"]

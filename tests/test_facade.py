@@ -3,7 +3,6 @@ line's tests check the same actions through the CLI)."""
 
 from __future__ import annotations
 
-import dataclasses
 from decimal import Decimal
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from hgin.store.cache import parse_cache
 
 def test_a_keeper_on_a_folder_keeps_everything_there(tmp_path: Path, hgin_home: Path) -> None:
     keeper = ScoreKeeper(tmp_path / "scores")
-    pub = dataclasses.replace(PROFILES["friendly"], gin_bonus=20)
+    pub = PROFILES["friendly"]._replace(gin_bonus=20)
     path = keeper.save_preset("pub", pub)
     assert path == tmp_path / "scores" / "config" / "presets.json"
     assert keeper.rules_named("PUB").gin_bonus == 20
@@ -36,7 +35,7 @@ def test_a_keeper_on_a_folder_keeps_everything_there(tmp_path: Path, hgin_home: 
 
 def test_series_through_the_facade(tmp_path: Path) -> None:
     keeper = ScoreKeeper(tmp_path)
-    quick = dataclasses.replace(PROFILES["friendly"], target=40)
+    quick = PROFILES["friendly"]._replace(target=40)
     state, match = keeper.series_new("Ann", "Bob", 100, quick, dealer="Bob")
     assert state.in_play == match.id and keeper.current_id() == match.id
     with pytest.raises(HginError, match="is still in play"):

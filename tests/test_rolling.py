@@ -3,8 +3,6 @@ until notice is given. The engine with exact numbers, and its properties (hypoth
 
 from __future__ import annotations
 
-import dataclasses
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -137,7 +135,7 @@ def test_classic_bonuses_boxes_and_shutouts_per_game() -> None:
 
 
 def test_next_open_in_a_rolling_match() -> None:
-    rules = dataclasses.replace(ROLLING, entry="next-open")
+    rules = ROLLING._replace(entry="next-open")
     hands = [gin("Ann", 75), gin("Bob", 5), gin("Ann", 5), gin("Ann", 5), gin("Ann", 5)]
     result = sheet(*hands, rules=rules)
     # Bob's first win enters the first game in progress he has not entered: II.
@@ -187,9 +185,7 @@ hand_strategy = st.one_of(
     st.just(Hand("draw")),
 )
 rolling_rules = st.builds(
-    lambda base, entry, target, decide: dataclasses.replace(
-        base, entry=entry, target=target, decide=decide
-    ),
+    lambda base, entry, target, decide: base._replace(entry=entry, target=target, decide=decide),
     st.sampled_from([ROLLING, CLASSIC_ROLLING]),
     st.sampled_from(["count", "next-open"]),
     st.sampled_from([50, 100, 150]),

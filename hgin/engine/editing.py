@@ -6,7 +6,6 @@ hand impossible (recorded after the match would now have ended) is refused and n
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
@@ -146,7 +145,7 @@ def set_rules(match: Match, values: Mapping[str, Any], at: str) -> Match:
         # once it would change something already decided.
         if new["rolling"] and rules.games != ROLLING_GAMES:
             new["games"] = ROLLING_GAMES
-        check_rolling_change(match.sheet, dataclasses.replace(rules, **new))
+        check_rolling_change(match.sheet, rules._replace(**new))
     if not new:
         name, value = next(iter(values.items()))
         raise HginError(f"{option_flag(name)} is already {shown_value(value)} in this match")

@@ -11,7 +11,6 @@ change N. A new change after undos sets them aside: redo no longer reaches them.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -151,7 +150,7 @@ def _set_rules(state: State, data: Mapping[str, Any]) -> Content:
     for name, value in old.items():
         if getattr(state.rules, name, None) != value:
             raise HginError(f"the rule {name} was not {value!r} then")
-    rules = check_rules(dataclasses.replace(state.rules, **new))
+    rules = check_rules(state.rules._replace(**new))
     return state.hand_stack, rules, state.notice_after
 
 

@@ -10,21 +10,17 @@ games settle nothing yet. Money is points × stake in exact decimals, rounded to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from hgin.engine.money import amount, parse_stake
 from hgin.engine.rules import Rules
 from hgin.engine.sheet import Game, Sheet
 
 
-@dataclass(frozen=True, slots=True)
-class GameSettlement:
-    """One closed game: its winner, both totals in it, and what the winner wins.
-
-    `difference` is the winner's total minus the loser's. It is negative only when house
-    bonuses (boxes) give the loser of the game the larger total; then the loser collects.
-    """
+class GameSettlement(NamedTuple):
+    """One closed game: its winner, both totals in it, and the winner's total minus the
+    loser's (negative when boxes give the loser the larger total: then the loser collects)."""
 
     number: int
     winner: str
@@ -33,8 +29,7 @@ class GameSettlement:
     difference: int
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """What a match settles at so far."""
 
     players: tuple[str, str]
@@ -50,11 +45,6 @@ class Settlement:
     def complete(self) -> bool:
         """Whether every game is closed, so this is the match's final settlement."""
         return not self.open_games
-
-    @property
-    def level(self) -> bool:
-        """Whether nobody pays (level so far, or nothing closed yet)."""
-        return self.payer is None
 
     def net(self, player: str) -> int:
         """Points `player` wins (positive) or pays (negative)."""
