@@ -1,6 +1,6 @@
 """The library facade: one public method of `ScoreKeeper` per command; every change to a match
 is a locked read-modify-write of its file. The command line parses, calls one method, renders.
-May import: stdlib, engine, cards, reports, store, errors.
+May import: stdlib, folder, engine, cards, reports, store, errors.
 
 from hgin.scorekeeper import ScoreKeeper
 keeper = ScoreKeeper()                 # $HGIN_HOME or the platformdirs data folder
@@ -18,33 +18,37 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from hgin.engine import editing
+from hgin.engine.hands import Hand
 from hgin.engine.identifiers import stem
-from hgin.engine.names import candidates_for, fold, pick, shown
+from hgin.engine.match import Match, check_name, resolve_player
+from hgin.engine.money import check_currency, parse_stake
+from hgin.engine.names import candidates_for, fold, shown
+from hgin.engine.rules import PROFILES, Rules, find_option, with_options
+from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.errors import HginError
+from hgin.folder import Chosen, Folder, Loaded, Notices
+from hgin.reports.changes import change_sentences
+from hgin.reports.narrate import describe_left, describe_new
+from hgin.reports.times import shown_time
+from hgin.store import abandoned
 from hgin.store.cache import MatchCache
-from hgin.store.guard import Unusable, output_path, read_input, write_files, write_output
-from hgin.store.matches import Store
-from hgin.store.paths import ascii_setting, config_dir, data_dir
-from hgin.store.peek import match_players
+from hgin.store.guard import Unusable, read_input, write_files
+from hgin.store.matches import BackupEntry as BackupEntry
+from hgin.store.matches import match_bytes
+from hgin.store.presets import find_profile, load_presets, save_preset
 
-# The engine's modules, the storage of matches and series, the settings and the reports are
-# imported where they are used: every command module imports this one, shell completion too,
-# and completion opens no match (loading the engine costs it a fifth more CPU).
+# Below, in the methods that need them: the modules only some commands use, and that `show`
+# and `gin` would otherwise load (counting cards, settings, series, export, statistics).
 if TYPE_CHECKING:
     import random
     from decimal import Decimal
 
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
     from hgin.engine.editing import JournalRow
-    from hgin.engine.hands import Hand
-    from hgin.engine.match import Match
-    from hgin.engine.rules import Rules
     from hgin.engine.series import Series, Standing
-    from hgin.engine.settle import Settlement
     from hgin.engine.summary import MatchSummary
-    from hgin.reports.stats import Stats
     from hgin.store.config import Config
-    from hgin.store.matches import BackupEntry as BackupEntry
     from hgin.store.series import SeriesFiles
     from hgin.store.transfer import ImportReport as ImportReport
     from hgin.store.transfer import Progress
@@ -57,48 +61,19 @@ def now_text() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-# The results are named tuples: immutable, and far quicker to define than frozen dataclasses
-# (a dataclass costs the start of every command almost a millisecond). A result says all a
-# command did: a change's result exists only once the change is saved; `notices` are what
-# the command noticed on the way (which match a player's name chose), for the caller to say
-# once the command has succeeded.
-
-Notices = tuple[str, ...]
-
-
-class Chosen(NamedTuple):
-    """The match meant by what was typed, and how it was chosen when a name chose it."""
-
-    id: str
-    notices: Notices = ()
-
-
-class Loaded(NamedTuple):
-    """A match as read, and how it was chosen (when a player's name chose it)."""
-
-    match: Match
-    notices: Notices = ()
+# Results are named tuples (quicker to define than frozen dataclasses, which every start would
+# pay for). A change's result exists only once it is saved; `notices` (which match a player's
+# name chose) are for the caller to say once the command has succeeded.
 
 
 class Outcome(NamedTuple):
-    """A changed match, saved, and the sentences that say what changed."""
+    """A changed match, saved; the sentences that say what changed; for a hand recorded from
+    its cards, the count (melds, layoffs) it came from."""
 
     match: Match
     message: str
     notices: Notices = ()
-
-    @property
-    def lines(self) -> list[str]:
-        return self.message.split("\n")
-
-
-class CardOutcome(NamedTuple):
-    """An outcome recorded from the cards, with the count (melds, layoffs) it came from."""
-
-    match: Match
-    message: str
-    counted: CountedHand
-    notices: Notices = ()
+    counted: CountedHand | None = None
 
     @property
     def lines(self) -> list[str]:
@@ -114,32 +89,11 @@ class Started(NamedTuple):
 
 
 class Abandoned(NamedTuple):
-    """A match taken off the list, whether it was the current one, and the match current
-    now (None when none is)."""
+    """A match taken off the list, whether it was current, and the match current now."""
 
     match: Match
     was_current: bool
     current: MatchSummary | None
-
-
-class Listing(NamedTuple):
-    """The stored matches as the list shows them, the match files left out as unusable, and
-    the write of the refreshed cache (call it once the list is used; skipping it costs a
-    re-read next time)."""
-
-    entries: list[MatchSummary]
-    unreadable: list[str]
-    refresh: Callable[[], None]
-    copies: list[tuple[str, Path]]  # sync tools' conflicted copies: (the match, the file)
-
-
-class Statistics(NamedTuple):
-    """The statistics over finished matches, the match files left out as unusable, and the
-    write of the refreshed cache (as in `Listing`)."""
-
-    figures: Stats
-    unreadable: list[str]
-    refresh: Callable[[], None]
 
 
 class Settled(NamedTuple):
@@ -154,8 +108,7 @@ class Settled(NamedTuple):
 
 
 class Logged(NamedTuple):
-    """A match and its journal's rows, oldest first (`JournalRow`: number, at, kind, text and
-    status: 'in force', 'undone', 'set aside', or '' for undos and redos)."""
+    """A match and its journal's rows, oldest first."""
 
     match: Match
     rows: list[JournalRow]
@@ -170,71 +123,11 @@ class Exported(NamedTuple):
     notices: Notices = ()
 
 
-class ScoreKeeper:
-    """Matches kept in one data folder."""
-
-    def __init__(self, home: Path | None = None, config: Path | None = None) -> None:
-        """`home` holds the matches (default: $HGIN_HOME, else the user data folder);
-        `config` the settings file and rule presets (default: `home`/config when `home` is
-        given, else $HGIN_HOME/config, else the user config folder)."""
-
-        self.store = Store(home if home is not None else data_dir())
-        self.config_folder = config if config is not None or home is None else home / "config"
+class ScoreKeeper(Folder):
+    """Matches kept in one data folder: every command (see `Folder` for those that open no
+    match)."""
 
     # -- choosing a match ----------------------------------------------------------------
-
-    def match_id(self, match: str | None = None) -> str:
-        """The identifier meant by `match`, else the current match's (see `choose`)."""
-        return self.choose(match).id
-
-    def choose(self, match: str | None = None) -> Chosen:
-        """The match meant by `match`, else the current match.
-
-        `match` is an identifier or its start, or else a player's name or its start: the most
-        recent match with that player, said in the notices.
-        """
-        if match is not None:
-            try:
-                return Chosen(self.store.find(match))
-            except HginError:
-                found = self._latest_with(match)
-                if found is None:
-                    raise
-                return found
-        current = self.store.current_id()
-        if current is None:
-            raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
-        return Chosen(current)
-
-    def _latest_with(self, typed: str) -> Chosen | None:
-        """The newest match with the player `typed` names; None when no player's name fits.
-
-        Refused when the names of two people fit (the same name spelled with other capitals or
-        accents is one person), and when no name fits but a match file cannot be read."""
-        cache = MatchCache(self.store)
-        entries = cache.summaries()
-        people: dict[str, str] = {}
-        for entry in entries:
-            for name in entry.players:
-                people.setdefault(fold(name), name)
-        if not candidates_for(typed, people.values()):
-            for unreadable in cache.unreadable:
-                self.store.load(unreadable)  # says why the file cannot be used
-            return None
-        person = fold(pick(typed, people.values(), missing="no player '{typed}'"))
-        entry = next(e for e in entries if person in (fold(p) for p in e.players))
-        name = next(p for p in entry.players if fold(p) == person)
-        first, second = entry.players
-        return Chosen(entry.id, (f"match {entry.id} ({first} v {second}), the latest with {name}",))
-
-    def load(self, match: str | None = None) -> Match:
-        """The match named (or the current one), validated."""
-        return self.read(match).match
-
-    def read(self, match: str | None = None) -> Loaded:
-        """The match named (or the current one), validated, and how it was chosen."""
-        chosen = self.choose(match)
-        return Loaded(self.store.load(chosen.id), chosen.notices)
 
     def use(self, match: str) -> Loaded:
         """Make a stored match the current one (named as `choose` reads it)."""
@@ -244,56 +137,6 @@ class ScoreKeeper:
             self.store.set_current(loaded.id)
         return Loaded(loaded, chosen.notices)
 
-    def matches(self, player: str | None = None, finished: bool | None = None) -> Listing:
-        """The stored matches, newest first: all, or those of `player` (a start of the name is
-        enough) and/or only the finished (True) or unfinished (False) ones; with the match
-        files left out because they cannot be used."""
-        cache = MatchCache(self.store)
-        entries = cache.summaries()
-        if player is not None or finished is not None:
-            from hgin.reports.stats import filter_matches
-
-            entries = filter_matches(entries, player, finished)
-        return Listing(entries, cache.unreadable, cache.flush, self.store.conflicted_copies())
-
-    def show_data(self, match: str | None = None) -> dict[str, object]:
-        """The sheet of a match as `hgin show --json` prints it."""
-        return self.data_of(self.load(match))
-
-    @staticmethod
-    def data_of(match: Match) -> dict[str, object]:
-        """The sheet of a loaded match as `hgin show --json` prints it."""
-        from hgin.engine.sheet_data import show_dict
-
-        return {"id": match.id, **show_dict(match.sheet)}
-
-    def stats(self, player: str | None = None) -> Statistics:
-        """Statistics over the finished matches (of `player` and their opponents, if named)."""
-        from hgin.reports.stats import compute_stats
-
-        cache = MatchCache(self.store)
-        figures = compute_stats(cache.summaries(), player)
-        return Statistics(figures, cache.unreadable, cache.flush)
-
-    def current_id(self) -> str | None:
-        """The current match's identifier, or None before the first match."""
-        return self.store.current_id()
-
-    def stamp(self, match_id: str) -> str | None:
-        """What changes with every save of a match's file, read without opening it (None: no
-        such file): the live board compares it to know when to read the match again."""
-        return self.store.stamp(match_id)
-
-    def match_ids(self) -> list[str]:
-        """Every stored match's identifier (for completion: no file is validated)."""
-        return self.store.match_ids()
-
-    def players_of(self, match: str | None = None) -> tuple[str, ...]:
-        """The two names a match's file states, without loading the engine (for completion);
-        () when there is no such match or its file does not state them."""
-
-        return match_players(self.store, match)
-
     # -- rules, presets and settings -------------------------------------------------------
 
     def rules_named(
@@ -301,9 +144,6 @@ class ScoreKeeper:
     ) -> Rules:
         """A built-in profile (friendly, classic) or a saved house preset, by name, with rule
         `options` set (as `new` takes them) and, for a preset about to be saved, `renamed`."""
-        from hgin.engine.rules import with_options
-        from hgin.store.presets import find_profile
-
         rules = find_profile(name, self.config_folder)
         if options is None and renamed is None:
             return rules
@@ -312,22 +152,12 @@ class ScoreKeeper:
 
     def profiles(self) -> dict[str, Rules]:
         """The built-in profiles, then the saved presets, by name."""
-        from hgin.engine.rules import PROFILES
-        from hgin.store.presets import load_presets
-
         return {**PROFILES, **load_presets(self.config_folder)}
 
     def save_preset(self, name: str, rules: Rules, *, replace: bool = False) -> Path:
         """Save `rules` as the house preset `name` (for `new --rules NAME`), over an older one
         of that name only when `replace` is set; its file."""
-        from hgin.store.presets import save_preset
-
         return save_preset(name, rules, self.config_folder, replace=replace)
-
-    def asks_for_ascii(self) -> bool:
-        """Whether the settings file asks for ASCII drawing (read on its own, quickly, as
-        every command starts; a file that cannot be read is left for `config` to report)."""
-        return ascii_setting(self.config_folder)
 
     def config(self) -> Config:
         """The settings file as read (each value None when the file does not set it)."""
@@ -371,7 +201,6 @@ class ScoreKeeper:
     ) -> Started:
         """Start a match as `hgin new` does: players, rules (a profile or preset by name) and
         rule `options` from the arguments, anything left out from the settings file."""
-        from hgin.reports.narrate import describe_left, describe_new
         from hgin.store.config import settings_for_new
 
         chosen = settings_for_new(first, second, rules, dict(options or {}), self.config())
@@ -388,8 +217,6 @@ class ScoreKeeper:
         players and rules in force, first dealt by whoever the rules give its next deal to
         (unless `dealer` is named); in a series not yet over, the series' next match (and
         with `series_only`, refused outside one)."""
-        from hgin.reports.narrate import describe_new
-
         last = self.load(match)
         if not last.sheet.finished:
             raise HginError(
@@ -430,20 +257,12 @@ class ScoreKeeper:
 
         The match file, the series file and then `current` are written as one change: all of
         them, or none (`write_files`)."""
-        from hgin.engine.match import Match, check_name
-        from hgin.engine.rules import PROFILES
-        from hgin.store.matches import match_bytes
-
         players = (check_name(first), check_name(second))
         if fold(players[0]) == fold(players[1]):
             raise HginError("the two players need different names")
         if dealer is None:
-            import random  # only to draw the first dealer
-
-            first_dealer = (chooser or random.SystemRandom()).choice(players)
+            first_dealer = chooser.choice(players) if chooser else players[os.urandom(1)[0] % 2]
         else:
-            from hgin.engine.match import resolve_player
-
             first_dealer = resolve_player(players, dealer)
         created = now_text()
         with self.store.locked():
@@ -480,8 +299,6 @@ class ScoreKeeper:
     def change(self, match: str | None, make: Callable[[Match], Match]) -> Outcome:
         """Make one journaled change (`make` returns the loaded match with one more change) under
         the lock, word it (its journal line and its message) and save it."""
-        from hgin.reports.changes import change_sentences
-
         # Refuse a missing match before the lock creates the data folder; a match named by a
         # player is found (and said) once, the current match is read again under the lock.
         chosen = self.choose(match)
@@ -496,14 +313,11 @@ class ScoreKeeper:
 
     def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
         """Record the hand built from the loaded match (names resolved against its players)."""
-        from hgin.engine import editing
-
         return self.change(match, lambda loaded: editing.record(loaded, hand(loaded), now_text()))
 
     def _player(self, match: Match, typed: str) -> str:
         """The player of `match` that `typed` names; when none is, and they play in exactly
         one other match in play, the refusal says so and how to switch to it."""
-
         try:
             return match.player(typed)
         except HginError:
@@ -534,8 +348,6 @@ class ScoreKeeper:
         match: str | None = None,
     ) -> Outcome:
         """Record a gin (or a big gin) by `player` against the opponent's deadwood."""
-        from hgin.engine.hands import Hand
-
         return self.record(
             lambda m: Hand(
                 "big_gin" if big else "gin",
@@ -557,8 +369,6 @@ class ScoreKeeper:
         match: str | None = None,
     ) -> Outcome:
         """Record a knock; the engine decides between a knock win and an undercut."""
-        from hgin.engine.hands import Hand
-
         return self.record(
             lambda m: Hand(
                 "knock",
@@ -581,7 +391,7 @@ class ScoreKeeper:
         big: bool = False,
         upcard: str | None = None,
         match: str | None = None,
-    ) -> CardOutcome:
+    ) -> Outcome:
         """Record a gin counted from the cards; with `hand_cards`, refused unless they all meld."""
         from hgin.engine.card_entry import count_gin
 
@@ -603,7 +413,7 @@ class ScoreKeeper:
         opponent_deadwood: int | None = None,
         upcard: str | None = None,
         match: str | None = None,
-    ) -> CardOutcome:
+    ) -> Outcome:
         """Record a knock counted from both hands (the opponent melds and lays off)."""
         from hgin.engine.card_entry import count_knock_entry
 
@@ -617,19 +427,17 @@ class ScoreKeeper:
 
     def _record_counted(
         self, player: str, counted: CountedHand, upcard: str | None, match: str | None
-    ) -> CardOutcome:
+    ) -> Outcome:
         from hgin.engine.card_entry import record_counted
 
         outcome = self.record(
             lambda m: record_counted(counted, m.rules, self._player(m, player), upcard, now_text()),
             match,
         )
-        return CardOutcome(outcome.match, outcome.message, counted, outcome.notices)
+        return outcome._replace(counted=counted)
 
     def draw(self, match: str | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""
-        from hgin.engine.hands import Hand
-
         return self.record(lambda m: Hand("draw", recorded_at=now_text()), match)
 
     # -- correcting and going back ---------------------------------------------------------
@@ -637,40 +445,28 @@ class ScoreKeeper:
     def edit(self, number: int, hand: Hand, match: str | None = None) -> Outcome:
         """Replace hand `number` by `hand` (its player may be a typed start of a name); every
         later hand is re-scored. Refused when a later hand would come after the match's end."""
-        from hgin.engine import editing
-
         return self.change(match, lambda loaded: editing.edit(loaded, number, hand, now_text()))
 
     def delete(self, number: int, match: str | None = None) -> Outcome:
         """Remove hand `number`; the hands after it move up one and are re-scored."""
-        from hgin.engine import editing
-
         return self.change(match, lambda loaded: editing.delete(loaded, number, now_text()))
 
     def set_rule(self, option: str, value: str, match: str | None = None) -> Outcome:
         """Change one rule (`gin-bonus`, `20`) and re-score every hand from the start."""
-        from hgin.engine import editing
-        from hgin.engine.rules import find_option
-
         chosen = find_option(option)
         values = {chosen.name: chosen.parse(value)}
         return self.change(match, lambda loaded: editing.set_rules(loaded, values, now_text()))
 
     def notice(self, match: str | None = None) -> Outcome:
         """Give notice in a rolling match: no new game opens; the games in progress finish."""
-        from hgin.engine import editing
-
         return self.change(match, lambda loaded: editing.notice(loaded, now_text()))
 
     def undo(self, match: str | None = None) -> Outcome:
         """Revert the latest change still in force, whatever its kind (repeatable); straight
         after `abandon` (no change since), bring the abandoned match back instead."""
-        from hgin.engine import editing
-        from hgin.store.abandoned import bring_back, noted
-
-        if match is None and noted(self.store) is not None:
+        if match is None and abandoned.noted(self.store) is not None:
             with self.store.locked():
-                back = bring_back(self.store)
+                back = abandoned.bring_back(self.store)
             if back is not None:
                 loaded = self.store.load(back)
                 first, second = loaded.players
@@ -680,23 +476,17 @@ class ScoreKeeper:
 
     def redo(self, match: str | None = None) -> Outcome:
         """Apply again the change most recently undone."""
-        from hgin.engine import editing
-
         return self.change(match, lambda loaded: editing.redo(loaded, now_text()))
 
     def restore(self, change: int, match: str | None = None) -> Outcome:
         """Bring the match back to its state right after change `change`, as a new change."""
-        from hgin.engine import editing
-
         return self.change(match, lambda loaded: editing.restore(loaded, change, now_text()))
 
     def log(self, match: str | None = None) -> Logged:
         """A match's journal as `hgin log` lists it: every change, oldest first, with where it
         stands now."""
-        from hgin.engine.editing import journal_rows
-
         loaded, notices = self.read(match)
-        return Logged(loaded, journal_rows(loaded), notices)
+        return Logged(loaded, editing.journal_rows(loaded), notices)
 
     # -- file-level recovery -------------------------------------------------------------
 
@@ -722,8 +512,6 @@ class ScoreKeeper:
         """Bring back backup `which` (a number from the list, or its file name), atomically.
 
         The version it replaces is kept as the newest backup first (when there is one)."""
-        from hgin.reports.times import shown_time
-
         if not which.strip():
             raise HginError(
                 "name a backup: a number from 'hgin restore --backup', or its file name"
@@ -753,8 +541,6 @@ class ScoreKeeper:
         """Take a match off the list (named, else the current one), its file kept as its
         newest backup: `undo` straight after, or `restore_backup`, brings it back. If it was
         the current match, the newest other match in play becomes current (if there is one)."""
-        from hgin.store.abandoned import abandon as abandon_file
-
         named = self.match_id(match)
         with self.store.locked():
             match_id = self.store.find(named) if match is not None else self.match_id(None)
@@ -762,7 +548,7 @@ class ScoreKeeper:
             was_current = self.store.current_id() == match_id
             others = [e for e in MatchCache(self.store).summaries() if e.id != match_id]
             in_play = next((e.id for e in others if not e.finished), None)
-            abandon_file(self.store, match_id, in_play)
+            abandoned.abandon(self.store, match_id, in_play)
             current = self.store.current_id()
         return Abandoned(gone, was_current, next((e for e in others if e.id == current), None))
 
@@ -773,9 +559,6 @@ class ScoreKeeper:
     ) -> Settled:
         """Who pays whom over the closed games, at `stake` a point if given, else at the
         match's own stake, else at the default stake in config.toml (else in points only)."""
-        from hgin.engine.money import check_currency, parse_stake
-        from hgin.engine.settle import settle, stake_of
-
         label = check_currency(currency) if currency is not None else None
         chosen = parse_stake(stake) if stake is not None else None
         loaded, notices = self.read(match)
@@ -790,26 +573,8 @@ class ScoreKeeper:
     def _default_stake(self) -> Decimal | None:
         """The stake a new match would get from this keeper's settings file (its `stake`, or
         its rules'), if any."""
-        from hgin.engine.rules import with_options
-        from hgin.engine.settle import stake_of
-
         config = self.config()
         return stake_of(with_options(config.base_rules(), config.rule_defaults()))
-
-    # -- output files (-o FILE, export FILE) ----------------------------------------------
-
-    def output_target(self, name: str, *, force: bool = False) -> Path | None:
-        """Where an output file named on the command line goes (None for '-': standard
-        output). Refused before anything is written: a path inside this keeper's data or
-        config folder, anything but a regular file, an existing file unless `force`."""
-
-        config = self.config_folder if self.config_folder is not None else config_dir()
-        return output_path(name, force=force, protected=(self.store.home, config))
-
-    def write_output(self, target: Path, text: str) -> Path:
-        """Write a checked output file whole (atomically); its absolute path."""
-
-        return write_output(target, text)
 
     # -- moving matches between machines ------------------------------------------------
 
@@ -835,7 +600,6 @@ class ScoreKeeper:
         too), so whatever is imported opens. A sync tool's conflicted copy in the matches
         folder is removed once merged. Where it was read from, and what was done; `progress`
         is told (done, total) as it goes."""
-        from hgin.reports.changes import change_sentences
         from hgin.store.transfer import import_matches, parse_export
 
         copy = Path(file).expanduser()
@@ -894,7 +658,6 @@ class ScoreKeeper:
         finished, with the same players and rules, first dealt by whoever the rules give the
         last match's next deal to (unless `dealer` is named). Everything it shows is read
         before anything is written, so nothing can fail once the match is saved."""
-
         from hgin.engine.series import standing
 
         files = self._series

@@ -1,6 +1,6 @@
 """The command line: Typer commands that parse, call one `ScoreKeeper` method, and render.
-May import: stdlib, typer, rich (typer and rich only here), cli, scorekeeper, completion, play,
-board, reports, engine, errors."""
+May import: stdlib, typer, rich (typer and rich only here), cli, scorekeeper, folder, completion,
+play, board, reports, engine, errors."""
 
 # `hgin.cli.app` is the Typer app with every command registered (`hgin.cli.application` holds
 # it); `hgin.cli.main` runs the `hgin` command, which registers only the command it runs (see

@@ -12,7 +12,8 @@ import signal
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Iterator
-from typing import Annotated, Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 import typer.main
@@ -38,7 +39,10 @@ from hgin.completion import (
 from hgin.engine.counts import WHOLE, whole_number
 from hgin.engine.names import either
 from hgin.errors import HginError
-from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper
+from hgin.folder import Folder
+
+if TYPE_CHECKING:
+    from hgin.scorekeeper import Outcome, ScoreKeeper
 
 MAX_REFUSAL = 300
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C, as shells give it
@@ -193,7 +197,7 @@ class HginGroup(HelpGroup):
         with one_line_on_failure():  # help and --version print while the line is parsed
             # A shell completion (resilient parsing) leaves the settings unread: it must be quick.
             completing = kwargs.get("resilient_parsing", False)
-            prepare(config_asks=(lambda: False) if completing else ScoreKeeper().asks_for_ascii)
+            prepare(config_asks=(lambda: False) if completing else Folder().asks_for_ascii)
             quick_conversion()  # keeps Typer from importing pydantic for plain values
             # Help as wide as the terminal (COLUMNS first), up to 80: Typer never goes below 50.
             kwargs.setdefault("terminal_width", min(shutil.get_terminal_size().columns, 80))
@@ -272,12 +276,21 @@ def _holding_interrupts(change: Callable[[], Result]) -> tuple[Result, bool]:
     return result, pressed
 
 
-def show_outcome(outcome: Outcome | CardOutcome) -> None:
+def scorekeeper(home: Path | None = None) -> ScoreKeeper:
+    """The façade (over `home`, else the default folders), imported once a command runs: help
+    and shell completion load every command module or one, and run none (what they read comes
+    from `Folder`, which needs no engine)."""
+    from hgin.scorekeeper import ScoreKeeper
+
+    return ScoreKeeper(home)
+
+
+def show_outcome(outcome: Outcome) -> None:
     """Print the sheet a change left (for a hand recorded from its cards, what they counted
     to first), the sentences that say what changed, then the notices."""
     from hgin.cli.render import print_sheet  # drawing is loaded only to draw
 
-    print_sheet(outcome.match, outcome.lines, getattr(outcome, "counted", None))
+    print_sheet(outcome.match, outcome.lines, outcome.counted)
     notify(outcome.notices)
 
 
@@ -355,7 +368,7 @@ app = HginTyper(
 def complete_match(incomplete: str) -> list[str]:
     """Shell completion: stored match identifiers."""
     try:
-        ids = ScoreKeeper().match_ids()
+        ids = Folder().match_ids()
     except (HginError, OSError):
         return []
     return match_candidates(incomplete, ids)
@@ -370,7 +383,7 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     if "first" in params and "second" in params:
         return player_candidates(incomplete, _names_on_line(ctx))
     try:
-        names = ScoreKeeper().players_of(params.get("match"))
+        names = Folder().players_of(params.get("match"))
     except (HginError, OSError):
         return []
     return player_candidates(incomplete, names)
@@ -379,7 +392,7 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
 def complete_known_player(incomplete: str) -> list[str]:
     """Shell completion: every player of every stored match (for filters such as --player)."""
     try:
-        entries = ScoreKeeper().matches().entries
+        entries = Folder().matches().entries
     except (HginError, OSError):
         return []
     return name_candidates(incomplete, (name for e in entries for name in e.players))
@@ -489,8 +502,7 @@ def root(
     """
     if ctx.invoked_subcommand is not None:
         return
-    keeper = ScoreKeeper()
-    if keeper.current_id() is None:
+    if Folder().current_id() is None:
         load_all()  # a bare `hgin` loads only what showing the sheet needs (see `run`)
         whole = typer.main.get_command(app)
         typer.echo(whole.get_help(whole.make_context("hgin", [], resilient_parsing=True)))

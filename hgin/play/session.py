@@ -32,7 +32,7 @@ from hgin.play.parser import (
     resolved,
 )
 from hgin.reports.card_text import hand_count_blocks, plain_lines
-from hgin.scorekeeper import CardOutcome, Outcome, ScoreKeeper, now_text
+from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
 
 if TYPE_CHECKING:
     from hgin.engine.card_entry import CountedHand
@@ -121,7 +121,7 @@ class TableSession:
     def _over_note(self) -> tuple[str, ...]:
         return (over_note(),) if self.match.sheet.finished else ()
 
-    def _changed(self, outcome: Outcome | CardOutcome) -> Reply:
+    def _changed(self, outcome: Outcome) -> Reply:
         was_over = self.match.sheet.finished
         self.match = outcome.match
         note = self._over_note() if not was_over else ()

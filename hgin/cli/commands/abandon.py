@@ -7,10 +7,9 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import app, complete_match
+from hgin.cli.application import app, complete_match, scorekeeper
 from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
-from hgin.scorekeeper import ScoreKeeper
 
 
 @app.command()
@@ -30,7 +29,7 @@ def abandon(
 ) -> None:
     """Take a match begun by mistake off the list; its file is kept as a backup, and
     'hgin undo' straight after (or 'hgin restore --backup') brings it back."""
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     loaded = keeper.load(match)
     first, second = loaded.players
     hands = len(loaded.hands)

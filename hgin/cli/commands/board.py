@@ -7,9 +7,8 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import MatchOption, app
+from hgin.cli.application import MatchOption, app, scorekeeper
 from hgin.errors import HginError
-from hgin.scorekeeper import ScoreKeeper
 
 EVERY_ADDRESS = "0.0.0.0"
 LOOPBACK = "127.0.0.1"
@@ -42,7 +41,7 @@ def board(
     """Serve the sheet live to phones and TVs on the local network, until Ctrl-C."""
     if local and host is not None:
         raise typer.BadParameter("give --local or --host, not both", param_hint="'--local'")
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     shown = keeper.match_id(match) if match is not None else None
     try:
         from hgin.board.serve import Board, terminal_qr

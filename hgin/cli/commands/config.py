@@ -6,9 +6,8 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import JsonFlag, app, saving
+from hgin.cli.application import JsonFlag, app, saving, scorekeeper
 from hgin.cli.streams import print_json
-from hgin.scorekeeper import ScoreKeeper
 
 
 @app.command("config")
@@ -20,7 +19,7 @@ def show_config(
     as_json: JsonFlag = False,
 ) -> None:
     """Show where the settings file is, whether it exists, and the defaults 'hgin new' uses."""
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     if init:
         saving(
             keeper.init_config,

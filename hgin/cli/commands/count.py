@@ -6,9 +6,8 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import JsonFlag, app
+from hgin.cli.application import JsonFlag, app, scorekeeper
 from hgin.cli.streams import print_json
-from hgin.scorekeeper import ScoreKeeper
 
 OpponentCards = Annotated[
     str | None,
@@ -35,9 +34,9 @@ def count(
 ) -> None:
     """Best melds and deadwood of 10 cards; for 11, the best discard and big gin."""
 
-    counted = ScoreKeeper.count(cards, opponent)
+    counted = scorekeeper().count(cards, opponent)
     if as_json:
-        print_json(ScoreKeeper.count_data(counted), indent=None)
+        print_json(scorekeeper().count_data(counted), indent=None)
         return
     from hgin.cli.render_cards import print_hand_count
 

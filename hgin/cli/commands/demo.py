@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from hgin.cli.application import app
+from hgin.cli.application import app, scorekeeper
 from hgin.engine.rules import PROFILES
 from hgin.reports.narrate import describe_new
-from hgin.scorekeeper import Outcome, ScoreKeeper
+
+if TYPE_CHECKING:
+    from hgin.scorekeeper import Outcome, ScoreKeeper
 
 # The friendly profile's worked example (30, then a gin against 18, then 35) in a whole match.
 DEMO_HANDS: tuple[tuple[str, ...], ...] = (
@@ -48,7 +50,7 @@ def demo(
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:
-        keeper = ScoreKeeper(Path(folder))
+        keeper = scorekeeper(Path(folder))
         print_views(f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob")
         match = keeper.new_match("Ann", "Bob", profile, dealer="Bob")
         print_views(describe_new(match, chosen=True))

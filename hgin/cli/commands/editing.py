@@ -14,10 +14,10 @@ from hgin.cli.application import (
     count_argument,
     refuse_option_word,
     saving,
+    scorekeeper,
     show_outcome,
 )
 from hgin.play.parser import entry_with, parse_entry, stray_option
-from hgin.scorekeeper import ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True}
 
@@ -47,11 +47,11 @@ def edit(
     if stray is not None:
         refuse_option_word(stray, "edit")
     entry = entry_with(parse_entry(words), upcard, big)
-    saving(lambda: ScoreKeeper().edit(hand, entry, match=match), show_outcome)
+    saving(lambda: scorekeeper().edit(hand, entry, match=match), show_outcome)
 
 
 @app.command(context_settings=COUNTS)
 def delete(number: HandNumber, match: MatchOption = None) -> None:
     """Remove hand N; the hands after it move up one and are re-scored."""
     hand = count_argument(number, "the hand number", "delete")
-    saving(lambda: ScoreKeeper().delete(hand, match=match), show_outcome)
+    saving(lambda: scorekeeper().delete(hand, match=match), show_outcome)

@@ -16,12 +16,12 @@ from hgin.cli.application import (
     complete_player,
     misplaced,
     saving,
+    scorekeeper,
     show_outcome,
     tell,
 )
 from hgin.engine.counts import WHOLE, counts_after
 from hgin.errors import HginError
-from hgin.scorekeeper import ScoreKeeper
 
 COUNTS = {"ignore_unknown_options": True, "allow_extra_args": True}
 
@@ -102,7 +102,7 @@ def gin(
     """Record a gin: PLAYER went out with no deadwood (counted from the cards if given)."""
     no_extra(ctx, "gin", opponent_deadwood)
     (count,) = counts_after("hgin gin", winner, [opponent_deadwood], ["the opponent's deadwood"])
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     if hand is None and opponent is None:
         if count is None:
             raise missing("gin", "the opponent's deadwood", "--opponent")
@@ -159,7 +159,7 @@ def knock(
         [knocker_deadwood, opponent_deadwood],
         ["the knocker's deadwood", "the opponent's deadwood"],
     )
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     if hand is None and opponent is None:
         if mine is None:
             raise missing("knock", "the knocker's deadwood", "--hand")
@@ -191,23 +191,23 @@ def knock(
 @app.command()
 def draw(match: MatchOption = None) -> None:
     """Record a dead hand: the stock ran down to two cards and nobody knocked."""
-    saving(lambda: ScoreKeeper().draw(match=match), show_outcome)
+    saving(lambda: scorekeeper().draw(match=match), show_outcome)
 
 
 @app.command()
 def notice(match: MatchOption = None) -> None:
     """Rolling match: give notice before a deal; no new game opens, the games in progress are
     played out and the match ends when the last closes ('hgin undo' takes it back)."""
-    saving(lambda: ScoreKeeper().notice(match=match), show_outcome)
+    saving(lambda: scorekeeper().notice(match=match), show_outcome)
 
 
 @app.command()
 def undo(match: MatchOption = None) -> None:
     """Undo the latest change of any kind (repeatable); 'hgin redo' puts it back."""
-    saving(lambda: ScoreKeeper().undo(match=match), show_outcome)
+    saving(lambda: scorekeeper().undo(match=match), show_outcome)
 
 
 @app.command()
 def redo(match: MatchOption = None) -> None:
     """Apply again the change most recently undone."""
-    saving(lambda: ScoreKeeper().redo(match=match), show_outcome)
+    saving(lambda: scorekeeper().redo(match=match), show_outcome)

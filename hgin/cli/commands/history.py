@@ -21,8 +21,8 @@ from hgin.cli.application import (
 )
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
+from hgin.folder import Folder
 from hgin.reports.merging import conflicted_copy
-from hgin.scorekeeper import ScoreKeeper
 
 StatsFormat = Literal["text", "html"]
 
@@ -63,7 +63,7 @@ def list_matches(
         return
     if player is not None and not player.strip():
         raise HginError("name a player after --player")
-    keeper = ScoreKeeper()
+    keeper = Folder()
     listing = keeper.matches(player, finished)
     entries = listing.entries
     current = keeper.current_id()
@@ -130,7 +130,7 @@ def stats(
 
     if as_json and output_format not in (None, "text"):
         raise typer.BadParameter("choose --json or --format html, not both")
-    keeper = ScoreKeeper()
+    keeper = Folder()
     target = None if output is None else keeper.output_target(output, force=force)
     allowed = ("text", "html", "json")
     chosen = (

@@ -6,9 +6,8 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, notify
+from hgin.cli.application import JsonFlag, MatchOption, app, notify, scorekeeper
 from hgin.cli.streams import print_json
-from hgin.scorekeeper import ScoreKeeper
 
 
 @app.command()
@@ -22,7 +21,7 @@ def log(
 ) -> None:
     """List every change of the match, oldest first: what 'hgin undo', 'hgin redo' and
     'hgin restore N' work with."""
-    loaded, rows, notices = ScoreKeeper().log(match)
+    loaded, rows, notices = scorekeeper().log(match)
     if last is not None:
         rows = rows[-last:]
     if as_json:

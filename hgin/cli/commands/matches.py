@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,10 +14,15 @@ from hgin.cli.application import (
     complete_match,
     notify,
     saving,
+    scorekeeper,
 )
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
-from hgin.scorekeeper import Loaded, ScoreKeeper, Started
+from hgin.folder import Folder
+
+if TYPE_CHECKING:
+    from hgin.folder import Loaded
+    from hgin.scorekeeper import Started
 
 
 @app.command()
@@ -47,7 +52,7 @@ def new(
         )
     from hgin.cli.render import print_sheet  # drawing is loaded only to draw (not to complete)
 
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
 
     def started(result: Started) -> None:
         print_sheet(result.match, result.notes)
@@ -60,10 +65,9 @@ def new(
 @app.command()
 def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
     """Show the score sheet of the current match."""
-    keeper = ScoreKeeper()
-    loaded = keeper.read(match)
+    loaded = Folder().read(match)
     if as_json:
-        print_json(keeper.data_of(loaded.match))
+        print_json(Folder.data_of(loaded.match))
     else:
         from hgin.cli.render import print_sheet  # JSON needs no drawing
 
@@ -89,4 +93,4 @@ def use(
         print_sheet(loaded.match, [f"Now playing match {loaded.match.id}."])
         notify(loaded.notices)
 
-    saving(lambda: ScoreKeeper().use(match), now_playing)
+    saving(lambda: scorekeeper().use(match), now_playing)

@@ -6,8 +6,7 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import MatchOption, app, complete_player
-from hgin.scorekeeper import ScoreKeeper
+from hgin.cli.application import MatchOption, app, complete_player, scorekeeper
 
 
 @app.command()
@@ -25,7 +24,7 @@ def rematch(
 ) -> None:
     """Start the next match after the finished one: the same players and rules in force; in
     a series, its next match."""
-    started = ScoreKeeper().rematch(match, dealer=dealer)
+    started = scorekeeper().rematch(match, dealer=dealer)
     from hgin.cli.render import print_sheet
 
     print_sheet(started.match, started.notes)

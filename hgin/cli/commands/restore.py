@@ -7,14 +7,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving, show_outcome
+from hgin.cli.application import (
+    JsonFlag,
+    MatchOption,
+    app,
+    notify,
+    saving,
+    scorekeeper,
+    show_outcome,
+)
 from hgin.cli.streams import print_json
 from hgin.engine.counts import whole_number
 from hgin.errors import HginError
-from hgin.scorekeeper import Outcome, ScoreKeeper
 
 if TYPE_CHECKING:
-    from hgin.scorekeeper import BackupEntry
+    from hgin.scorekeeper import BackupEntry, Outcome
 
 
 def backup_row(entry: BackupEntry) -> dict[str, Any]:
@@ -65,7 +72,7 @@ def restore(
         else:
             show_outcome(outcome)
 
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     if not backup:
         if which is None:
             keeper.match_id(match)  # a missing or damaged match is named first

@@ -14,13 +14,13 @@ from hgin.cli.application import (
     app,
     notify,
     saving,
+    scorekeeper,
     show_outcome,
 )
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.completion import rule_option_candidates, rule_value_candidates
 from hgin.engine.rules import PROFILES
-from hgin.scorekeeper import ScoreKeeper
 
 rules_app = HginTyper(help="Show, change and save rule options.", rich_markup_mode=None)
 app.add_typer(rules_app, name="rules")
@@ -42,14 +42,14 @@ def rules_show(
     from hgin.cli.render_rules import profiles_table, rules_table
 
     if list_all:
-        profiles = ScoreKeeper().profiles()
+        profiles = scorekeeper().profiles()
         if as_json:
             data = {name: rules.to_dict() for name, rules in profiles.items()}
             print_json(data)
             return
         print_views(profiles_table(profiles, set(PROFILES)))
         return
-    loaded, notices = ScoreKeeper().read(match)
+    loaded, notices = scorekeeper().read(match)
     if as_json:
         print_json(loaded.rules.to_dict())
     else:
@@ -85,7 +85,7 @@ def rules_set(
 ) -> None:
     """Change one rule of a match and re-score every hand from the start ('hgin undo' takes
     it back)."""
-    saving(lambda: ScoreKeeper().set_rule(option, value, match=match), show_outcome)
+    saving(lambda: scorekeeper().set_rule(option, value, match=match), show_outcome)
 
 
 @rules_app.command("save")
@@ -105,7 +105,7 @@ def rules_save(
 
     Takes the same rule options as 'hgin new'; then 'hgin new A B --rules pub' uses it.
     """
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     rules = keeper.rules_named(base, rule_values, renamed=name)
     from hgin.cli.console import print_views
     from hgin.cli.render_rules import rules_table

@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import DealerOption, HginTyper, JsonFlag, app, saving
+from hgin.cli.application import DealerOption, HginTyper, JsonFlag, app, saving, scorekeeper
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.reports.narrate import describe_new
-from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
     from hgin.engine.match import Match
@@ -93,7 +92,7 @@ def series_new(
 ) -> None:
     """Start a series and its first match (rule options as for 'hgin new'; the later matches
     keep the rules of the one before); each finished match's totals are credited."""
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     chosen = keeper.rules_named(rules, rule_values)
 
     def started(made: tuple[Standing, Match]) -> None:
@@ -121,13 +120,13 @@ def series_next(
         after = state.per_match[-1][0]  # the finished match whose next deal the rules gave
         print_standing(state, [describe_new(match, chosen=dealer is not None, after=after)])
 
-    saving(lambda: ScoreKeeper().series_next(series, dealer=dealer), started)
+    saving(lambda: scorekeeper().series_next(series, dealer=dealer), started)
 
 
 @series_app.command("show")
 def series_show(series: SeriesOption = None, as_json: JsonFlag = False) -> None:
     """Show a series' running totals."""
-    state = ScoreKeeper().series_show(series)
+    state = scorekeeper().series_show(series)
     if as_json:
         print_json(standing_to_dict(state))
         return
@@ -137,7 +136,7 @@ def series_show(series: SeriesOption = None, as_json: JsonFlag = False) -> None:
 @series_app.command("list")
 def series_list(as_json: JsonFlag = False) -> None:
     """List every series."""
-    states = ScoreKeeper().series_list()
+    states = scorekeeper().series_list()
     if as_json:
         print_json([standing_to_dict(s) for s in states])
         return

@@ -6,9 +6,8 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, notify
+from hgin.cli.application import JsonFlag, MatchOption, app, notify, scorekeeper
 from hgin.cli.streams import print_json
-from hgin.scorekeeper import ScoreKeeper
 
 STAKE_NOTES = {
     "match": "Stake: the match's own ('hgin rules set stake' changes it).",
@@ -35,7 +34,7 @@ def settle(
     match: MatchOption = None,
 ) -> None:
     """Settle up: each closed game's winner wins the difference of the two totals in it."""
-    settled = ScoreKeeper().settle(match, stake=stake, currency=currency)
+    settled = scorekeeper().settle(match, stake=stake, currency=currency)
     from hgin.reports.settlement import settlement_dict, settlement_lines
 
     settlement = settled.settlement

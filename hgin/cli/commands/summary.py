@@ -6,9 +6,16 @@ from typing import Annotated, Literal, get_args
 
 import typer
 
-from hgin.cli.application import ForceFlag, MatchOption, OutputOption, app, notify, saving
+from hgin.cli.application import (
+    ForceFlag,
+    MatchOption,
+    OutputOption,
+    app,
+    notify,
+    saving,
+    scorekeeper,
+)
 from hgin.cli.streams import print_document
-from hgin.scorekeeper import ScoreKeeper
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
 
@@ -37,7 +44,7 @@ def summary(
     """Print a match summary: rules, result, games with bonuses, and every hand."""
     from hgin.cli.output import output_format
 
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     target = None if output is None else keeper.output_target(output, force=force)
     chosen = output_format(output, form, allowed=get_args(SummaryFormat), default="text")
     loaded, notices = keeper.read(match)

@@ -6,11 +6,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving
+from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving, scorekeeper
 from hgin.cli.progress import progress_bar
 from hgin.cli.streams import print_document, print_json
 from hgin.reports.merging import copy_removed, import_summary, kept_beside
-from hgin.scorekeeper import ScoreKeeper
 
 if TYPE_CHECKING:
     from hgin.scorekeeper import ImportReport
@@ -29,7 +28,7 @@ def export(
 
     if every and match is not None:
         raise typer.BadParameter("choose --all or --match, not both")
-    keeper = ScoreKeeper()
+    keeper = scorekeeper()
     target = keeper.output_target(file, force=force)
     with progress_bar("Exporting") as bar:
         exported = keeper.export(match, every=every, progress=bar)
@@ -91,6 +90,6 @@ def import_(
 
     def with_a_bar() -> tuple[str, ImportReport]:
         with progress_bar("Importing") as bar:  # gone before anything else is printed
-            return ScoreKeeper().import_file(file, replace=replace, progress=bar)
+            return scorekeeper().import_file(file, replace=replace, progress=bar)
 
     saving(with_a_bar, imported)

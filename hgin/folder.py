@@ -1,0 +1,191 @@
+"""A data folder read: choosing and loading a match (`show`), the list of matches and the
+statistics (from the cache's summaries), shell completion's looks into the files, the ASCII
+setting every command reads as it starts, and where output files may go. Its imports load
+no engine (the store loads it to read a match). `hgin.scorekeeper.ScoreKeeper` adds every
+command that changes or counts something; help, completion, `show` and the list import only
+this module.
+May import: stdlib, store, reports, engine, errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from hgin.engine.names import candidates_for, fold, pick
+from hgin.errors import HginError
+from hgin.store.cache import MatchCache
+from hgin.store.guard import output_path, write_output
+from hgin.store.matches import Store
+from hgin.store.paths import ascii_setting, config_dir, data_dir
+from hgin.store.peek import match_players
+
+if TYPE_CHECKING:
+    from hgin.engine.match import Match
+    from hgin.engine.summary import MatchSummary
+    from hgin.reports.stats import Stats
+
+
+Notices = tuple[str, ...]
+
+
+class Chosen(NamedTuple):
+    """The match meant by what was typed, and how it was chosen when a name chose it."""
+
+    id: str
+    notices: Notices = ()
+
+
+class Loaded(NamedTuple):
+    """A match as read, and how it was chosen (when a player's name chose it)."""
+
+    match: Match
+    notices: Notices = ()
+
+
+class Listing(NamedTuple):
+    """The stored matches as the list shows them, the match files left out as unusable, the
+    write of the refreshed cache (call it once the list is used), and sync tools' conflicted
+    copies (the match, the file)."""
+
+    entries: list[MatchSummary]
+    unreadable: list[str]
+    refresh: Callable[[], None]
+    copies: list[tuple[str, Path]]
+
+
+class Statistics(NamedTuple):
+    """The statistics over finished matches, the files left out, the cache's refresh."""
+
+    figures: Stats
+    unreadable: list[str]
+    refresh: Callable[[], None]
+
+
+class Folder:
+    """Matches kept in one data folder, as read."""
+
+    def __init__(self, home: Path | None = None, config: Path | None = None) -> None:
+        """`home` holds the matches (default: $HGIN_HOME, else the user data folder);
+        `config` the settings file and rule presets (default: `home`/config when `home` is
+        given, else $HGIN_HOME/config, else the user config folder)."""
+        self.store = Store(home if home is not None else data_dir())
+        self.config_folder = config if config is not None or home is None else home / "config"
+
+    def match_id(self, match: str | None = None) -> str:
+        """The identifier meant by `match`, else the current match's (see `choose`)."""
+        return self.choose(match).id
+
+    def choose(self, match: str | None = None) -> Chosen:
+        """The match meant by `match`, else the current match.
+
+        `match` is an identifier or its start, or else a player's name or its start: the most
+        recent match with that player, said in the notices.
+        """
+        if match is not None:
+            try:
+                return Chosen(self.store.find(match))
+            except HginError:
+                found = self._latest_with(match)
+                if found is None:
+                    raise
+                return found
+        current = self.store.current_id()
+        if current is None:
+            raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
+        return Chosen(current)
+
+    def _latest_with(self, typed: str) -> Chosen | None:
+        """The newest match with the player `typed` names; None when no player's name fits.
+
+        Refused when the names of two people fit (the same name spelled with other capitals or
+        accents is one person), and when no name fits but a match file cannot be read."""
+        cache = MatchCache(self.store)
+        entries = cache.summaries()
+        people: dict[str, str] = {}
+        for entry in entries:
+            for name in entry.players:
+                people.setdefault(fold(name), name)
+        if not candidates_for(typed, people.values()):
+            for unreadable in cache.unreadable:
+                self.store.load(unreadable)  # says why the file cannot be used
+            return None
+        person = fold(pick(typed, people.values(), missing="no player '{typed}'"))
+        entry = next(e for e in entries if person in (fold(p) for p in e.players))
+        name = next(p for p in entry.players if fold(p) == person)
+        first, second = entry.players
+        return Chosen(entry.id, (f"match {entry.id} ({first} v {second}), the latest with {name}",))
+
+    def load(self, match: str | None = None) -> Match:
+        """The match named (or the current one), validated."""
+        return self.read(match).match
+
+    def read(self, match: str | None = None) -> Loaded:
+        """The match named (or the current one), validated, and how it was chosen."""
+        chosen = self.choose(match)
+        return Loaded(self.store.load(chosen.id), chosen.notices)
+
+    def show_data(self, match: str | None = None) -> dict[str, object]:
+        """The sheet of a match as `hgin show --json` prints it."""
+        return self.data_of(self.load(match))
+
+    @staticmethod
+    def data_of(match: Match) -> dict[str, object]:
+        """The sheet of a loaded match as `hgin show --json` prints it."""
+        from hgin.engine.sheet_data import show_dict  # only `show --json`: the rest draw it
+
+        return {"id": match.id, **show_dict(match.sheet)}
+
+    def current_id(self) -> str | None:
+        """The current match's identifier, or None before the first match."""
+        return self.store.current_id()
+
+    def stamp(self, match_id: str) -> str | None:
+        """What changes with every save of a match's file, read without opening it (None: no
+        such file): the live board compares it to know when to read the match again."""
+        return self.store.stamp(match_id)
+
+    def match_ids(self) -> list[str]:
+        """Every stored match's identifier (for completion: no file is validated)."""
+        return self.store.match_ids()
+
+    def players_of(self, match: str | None = None) -> tuple[str, ...]:
+        """The two names a match's file states (for completion); () when there is no such
+        match or its file does not state them."""
+        return match_players(self.store, match)
+
+    def asks_for_ascii(self) -> bool:
+        """Whether the settings file asks for ASCII drawing (read on its own, quickly, as
+        every command starts; a file that cannot be read is left for `config` to report)."""
+        return ascii_setting(self.config_folder)
+
+    def matches(self, player: str | None = None, finished: bool | None = None) -> Listing:
+        """The stored matches, newest first: all, or those of `player` (a start of the name is
+        enough) and/or only the finished (True) or unfinished (False) ones."""
+        cache = MatchCache(self.store)
+        entries = cache.summaries()
+        if player is not None or finished is not None:
+            from hgin.reports.stats import filter_matches
+
+            entries = filter_matches(entries, player, finished)
+        return Listing(entries, cache.unreadable, cache.flush, self.store.conflicted_copies())
+
+    def stats(self, player: str | None = None) -> Statistics:
+        """Statistics over the finished matches (of `player` and their opponents, if named)."""
+        from hgin.reports.stats import compute_stats
+
+        cache = MatchCache(self.store)
+        figures = compute_stats(cache.summaries(), player)
+        return Statistics(figures, cache.unreadable, cache.flush)
+
+    def output_target(self, name: str, *, force: bool = False) -> Path | None:
+        """Where an output file named on the command line goes (None for '-': standard
+        output). Refused before anything is written: a path inside this keeper's data or
+        config folder, anything but a regular file, an existing file unless `force`."""
+        config = self.config_folder if self.config_folder is not None else config_dir()
+        return output_path(name, force=force, protected=(self.store.home, config))
+
+    def write_output(self, target: Path, text: str) -> Path:
+        """Write a checked output file whole (atomically); its absolute path."""
+        return write_output(target, text)
