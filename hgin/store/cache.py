@@ -1,22 +1,16 @@
 """The one cache, `cache.json`: every stored match's summary (`hgin.engine.summary`), kept
 against the stamp of the match file it came from (modification time, size and inode).
 
-Only a cache: a missing, damaged or edited file, or a summary that is out of date, costs a
-re-read of match files, never data. Saving a match does not touch it: the saved file's stamp
-changes, so the next `hgin matches` or `hgin stats` re-reads that one file. A reader writes the
-refreshed cache (`flush`) only when no writer holds the lock, and never waits for one; a cache
-that cannot be written is skipped. An import enters the matches it wrote (`enter`).
+Only a cache: a missing, damaged, edited or out-of-date entry costs a re-read of match files,
+never data. A save does not touch it (the saved file's stamp changes); a reader writes it back
+(`flush`) only when no writer holds the lock; an import enters the matches it wrote (`enter`).
+The file is `{"checksum": "<SHA-256 of BODY>", "cache": BODY}`, BODY being compact JSON:
 
-The cache is checked as a whole before anything in it is believed. The file is
-`{"checksum": "<SHA-256 of BODY>", "cache": BODY}`, BODY being compact JSON:
+    {"version": 2, "matches": {"id": [...], "stamp": [...], ...}, "figures": [{...}, {...}]}
 
-    {"version": 2, "matches": {"id": [...], "stamp": [...], "players": [[A, B], ...], ...}}
-
-one named column a field of a summary, a value a match (each figure a column of pairs: the
-first player's, the second's). A file whose checksum, version, columns or value types are not
-what hgin writes is rebuilt from the match files, silently: nothing is lost, so nothing is
-said. Columns rather than an object a match, because parsing thousands of small objects took
-several times as long, and a column's types are checked in one pass.
+a named column a field of a summary (each player's figures a column of their own): thousands
+of small objects took several times as long to parse, and a column's types are checked in one
+pass. A file not whole and exactly as hgin writes it is rebuilt from the match files, silently.
 """
 
 from __future__ import annotations
@@ -35,9 +29,9 @@ from hgin.store.guard import (
     CACHE_CAP,
     is_link,
     lock_if_free,
+    parse_json,
     read_bytes,
     remove,
-    text_problem,
     write_cache,
 )
 
@@ -67,7 +61,6 @@ COLUMNS: dict[str, set[type]] = {
     "winner": {str, NONE},
     "stake": {str, NONE},
 }
-TEXTS = ("stamp", "id", "created", "profile", "winner", "stake")
 
 # A summary with the stamp of the file it came from.
 Entry = tuple[str, MatchSummary]
@@ -91,9 +84,10 @@ class MatchCache:
         kept = len(fresh)
         self.unreadable = []
         for match_id in sorted(stamps.keys() - fresh.keys()):  # new, or changed since
-            entry = self._reread(match_id, stamps[match_id])
-            if entry is not None:
-                fresh[match_id] = entry
+            try:
+                fresh[match_id] = (stamps[match_id], summarize(self.store.load(match_id)))
+            except HginError:
+                self.unreadable.append(match_id)
         if cached is None or kept != len(cached) or kept != len(fresh):
             self._pending = fresh
         summaries = [summary for _, summary in fresh.values()]
@@ -108,14 +102,6 @@ class MatchCache:
             if stamp is not None:
                 entries[match.id] = (stamp, summarize(match))
         self._write(entries)
-
-    def _reread(self, match_id: str, stamp: str) -> Entry | None:
-        try:
-            match = self.store.load(match_id)
-        except HginError:
-            self.unreadable.append(match_id)
-            return None
-        return (stamp, summarize(match))
 
     # -- reading and writing ----------------------------------------------------------------
 
@@ -133,14 +119,9 @@ class MatchCache:
         failed write costs a re-read next time). The command line calls it once the command
         has succeeded, so that a failed one leaves every file as it was."""
         entries, self._pending = self._pending, None
-        if entries is not None:
-            with contextlib.suppress(OSError):
-                self._write_if_free(entries)
-
-    def _write_if_free(self, entries: dict[str, Entry]) -> None:
-        if not self.store.matches_dir.is_dir():
+        if entries is None or not self.store.matches_dir.is_dir():
             return
-        with lock_if_free(self.store.lock_file) as taken:
+        with contextlib.suppress(OSError), lock_if_free(self.store.lock_file) as taken:
             if taken:
                 self._write(entries)
 
@@ -200,8 +181,8 @@ def parse_cache(raw: bytes) -> dict[str, Entry] | None:
     if body is None:
         return None
     try:
-        data = json.loads(body, object_pairs_hook=_unique_keys)
-    except (ValueError, RecursionError):  # not UTF-8 or not JSON, a key twice
+        data = parse_json(body, "the cache")  # a key twice or a control character: rebuilt
+    except HginError:
         return None
     if type(data) is not dict or data.keys() != {"version", "matches", "figures"}:
         return None
@@ -223,17 +204,9 @@ def parse_cache(raw: bytes) -> dict[str, Entry] | None:
     return dict(zip(columns["id"], zip(columns["stamp"], summaries, strict=True), strict=True))
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(pairs)
-    if len(found) != len(pairs):
-        raise ValueError("a key twice")
-    return found
-
-
 def _well_typed(columns: Any, figures: Any) -> bool:
     """Whether `columns` and both players' `figures` are the cache's columns, all of one
-    length, each value of its column's type, the identifiers distinct and no text holding a
-    control character (one pass a column)."""
+    length, each value of its column's type and the identifiers distinct."""
     if type(columns) is not dict or columns.keys() != COLUMNS.keys():
         return False
     if type(figures) is not list or len(figures) != 2:
@@ -253,5 +226,4 @@ def _well_typed(columns: Any, figures: Any) -> bool:
         return False
     if set(map(type, numbers)) - {int}:
         return False
-    texts = chain(*(filter(None, columns[name]) for name in TEXTS), *players)
-    return len(set(columns["id"])) == count and text_problem("".join(texts)) is None
+    return len(set(columns["id"])) == count

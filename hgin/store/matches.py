@@ -1,7 +1,5 @@
-"""Match files on disk: one JSON file per match, a pointer to the current one, rotated backups,
-one lock for every read-modify-write, and atomic saves. What the match list and the
-statistics keep of each match is in `hgin.store.cache`; every file operation goes through
-`hgin.store.guard`."""
+"""Match files on disk: one JSON file per match, a pointer to the current one, backups, one
+lock for every read-modify-write, and atomic saves (through `hgin.store.guard`)."""
 
 from __future__ import annotations
 
@@ -57,8 +55,8 @@ MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, Recurs
 
 
 class BackupEntry(NamedTuple):
-    """A backup as `hgin restore` lists it: its number, and what it holds if it can be read.
-    (A named tuple: every command loads this module, and a dataclass costs its start.)"""
+    """A backup as `hgin restore` lists it: its number, and what it holds if it can be read
+    (a named tuple: every command loads this module, and a dataclass costs its start)."""
 
     number: int
     backup: Backup
@@ -67,7 +65,7 @@ class BackupEntry(NamedTuple):
 
 
 class Store:
-    """The data folder: matches/, backups/, current, cache.json and the write lock."""
+    """The data folder: matches/, backups/, current, the cache and the write lock."""
 
     def __init__(self, home: Path) -> None:
         self.home = home
@@ -111,37 +109,37 @@ class Store:
             raise HginError(f"'{match_id[:100]}' is not a match identifier (see 'hgin matches')")
         return self.matches_dir / f"{match_id}.json"
 
-    def match_ids(self) -> list[str]:
-        """Identifiers of every stored match, sorted."""
-        return self._ids_in(self.matches_dir, files=True)
-
-    def stamps(self) -> dict[str, str]:
-        """Every stored match's identifier with its file's stamp (see `stamp`), in no order:
-        one `stat` a file, relative to the open folder where the system allows it (the list
-        and the statistics of thousands of matches spend most of their time here)."""
+    def _listing(self, folder: Path) -> list[os.DirEntry[str]]:
+        """The entries of `folder`; none while it does not exist."""
         self.check_home()
-        folder = self.matches_dir
-        found = {}
-        fd = None
         try:
-            if os.stat in os.supports_dir_fd and os.listdir in os.supports_fd:
-                fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-            for name in os.listdir(folder if fd is None else fd):
-                if name.endswith(".json") and MATCH_ID.fullmatch(name[:-5]):
-                    try:
-                        info = os.stat(folder / name if fd is None else name, dir_fd=fd)
-                    except OSError:  # deleted meanwhile
-                        continue
-                    # Anything else in a match file's place (a folder, a FIFO, a device) is
-                    # listed too: loading refuses it, so the list says it was left out.
-                    found[name[:-5]] = _stamp_text(info)
-        except (FileNotFoundError, NotADirectoryError):  # no matches yet, as `match_ids` says
-            return {}
+            with os.scandir(folder) as entries:
+                return list(entries)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
         except OSError as error:
             raise os_problem("list", folder, error) from None
-        finally:
-            if fd is not None:
-                os.close(fd)
+
+    def match_ids(self) -> list[str]:
+        """Identifiers of every stored match, sorted."""
+        listing = self._listing(self.matches_dir)
+        return sorted(e.name[:-5] for e in listing if _is_match_file(e.name) and e.is_file())
+
+    def known_ids(self) -> list[str]:
+        """Matches with a file or with backups (a deleted file can still be restored)."""
+        listing = self._listing(self.backups_dir)
+        backed_up = [e.name for e in listing if MATCH_ID.fullmatch(e.name) and e.is_dir()]
+        return sorted({*self.match_ids(), *backed_up})
+
+    def stamps(self) -> dict[str, str]:
+        """Every stored match's identifier with its file's stamp (see `stamp`). Anything in a
+        match file's place (a folder, a FIFO) is listed too: loading it says why it is left
+        out."""
+        found = {}
+        for entry in self._listing(self.matches_dir):
+            if _is_match_file(entry.name):
+                with contextlib.suppress(OSError):  # deleted meanwhile
+                    found[entry.name[:-5]] = _stamp_text(entry.stat())
         return found
 
     def stamp(self, match_id: str) -> str | None:
@@ -149,22 +147,18 @@ class Store:
         replaces the file, so the inode changes even within one clock tick); None when there
         is no such file."""
         try:
-            info = os.stat(self.match_path(match_id))
+            return _stamp_text(os.stat(self.match_path(match_id)))
         except OSError:
             return None
-        return _stamp_text(info)
 
     def conflicted_copies(self) -> list[tuple[str, Path]]:
-        """The conflicted copies a sync tool left in matches/: the identifier of the match each
-        is a copy of, and its path; sorted. They are no match of the list ('hgin import FILE'
-        merges one)."""
-        self.check_home()
+        """The conflicted copies a sync tool left in matches/ (no match of the list; 'hgin
+        import FILE' merges one): the match each is a copy of, and its path; sorted."""
         found = []
-        with contextlib.suppress(OSError), os.scandir(self.matches_dir) as listing:
-            for entry in listing:
-                copy = CONFLICTED_COPY.fullmatch(entry.name)
-                if copy and entry.is_file(follow_symlinks=False):
-                    found.append((copy[1], self.matches_dir / entry.name))
+        for entry in self._listing(self.matches_dir):
+            copy = CONFLICTED_COPY.fullmatch(entry.name)
+            if copy and entry.is_file(follow_symlinks=False):
+                found.append((copy[1], self.matches_dir / entry.name))
         return sorted(found)
 
     def is_conflicted_copy(self, path: Path) -> bool:
@@ -174,36 +168,6 @@ class Store:
         except OSError:
             return False
         return inside and CONFLICTED_COPY.fullmatch(path.name) is not None
-
-    def known_ids(self) -> list[str]:
-        """Matches with a file or with backups (a deleted file can still be restored)."""
-        return sorted(set(self.match_ids()) | set(self._ids_in(self.backups_dir, files=False)))
-
-    def _ids_in(self, folder: Path, files: bool) -> list[str]:
-        """Well-formed identifiers in `folder`: `NAME.json` files, or sub-folders; sorted."""
-        entries = self._entries_in(folder, files=files)
-        return sorted(e.name[:-5] if files else e.name for e in entries)
-
-    def _entries_in(self, folder: Path, *, files: bool) -> list[os.DirEntry[str]]:
-        """The entries of `folder` named by a well-formed identifier: `NAME.json` files, or
-        sub-folders. The folder's entries know their kind, so listing stats no file."""
-        self.check_home()
-        found = []
-        try:
-            if not folder.is_dir():
-                return []
-            with os.scandir(folder) as listing:
-                for entry in listing:
-                    name = entry.name
-                    if files:
-                        wanted = name.endswith(".json") and MATCH_ID.fullmatch(name[:-5])
-                        if wanted and entry.is_file():
-                            found.append(entry)
-                    elif MATCH_ID.fullmatch(name) and entry.is_dir():
-                        found.append(entry)
-        except OSError as error:
-            raise os_problem("list", folder, error) from None
-        return found
 
     def find(self, typed: str, with_backups: bool = False) -> str:
         """The match meant by an identifier or a unique prefix of one."""
@@ -250,14 +214,8 @@ class Store:
     # -- writing -------------------------------------------------------------------------
 
     def save(self, match: Match) -> Path | None:
-        """Back up the present version and write atomically (under the lock).
-
-        Returns the backup made of the replaced version (None for a new file). If anything
-        fails, every file is left as it was: the old match file and the backups.
-        """
-        return self._write(match)
-
-    def _write(self, match: Match) -> Path | None:
+        """Back up the present version and write atomically (under the lock); the backup made
+        (None for a new file). If anything fails, every file is left as it was."""
         from hgin.store import backups
 
         text = match_bytes(match)
@@ -416,6 +374,10 @@ def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
     except MALFORMED as error:  # a last guard: the file is untrusted input
         raise Unusable(where, f"it is malformed ({error!r})") from None
     return match, version
+
+
+def _is_match_file(name: str) -> bool:
+    return name.endswith(".json") and MATCH_ID.fullmatch(name[:-5]) is not None
 
 
 def _stamp_text(info: os.stat_result) -> str:
