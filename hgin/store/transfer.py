@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from hgin.engine.editing import replace_all
 from hgin.engine.identifiers import stem as identifier_stem
@@ -31,15 +31,13 @@ Progress = Callable[[int, int], None]
 # The journal's line for a change, from the match before and after it (the façade gives the
 # reports' wording: the store makes no sentences).
 ChangeLine = Callable[[Match, Match], str]
+FORMAT = "hgin-history"
+FORMAT_VERSION = 1
+EXPORT_KEYS = ("format", "version", "exported", "current", "matches")
 
 
 def _quiet(done: int, total: int) -> None:
     """No progress shown."""
-
-
-FORMAT = "hgin-history"
-FORMAT_VERSION = 1
-EXPORT_KEYS = ("format", "version", "exported", "current", "matches")
 
 
 def export_matches(
@@ -69,49 +67,42 @@ def export_matches(
     return f'{json.dumps(head, ensure_ascii=False)[:-1]}, "matches": [\n{matches}\n]}}\n', len(ids)
 
 
-def _match_from_export(item: Any, number: int) -> tuple[Match, bytes]:
-    label = f"match {number}"
-    if isinstance(item, dict) and isinstance(item.get("id"), str):
-        label += f" ('{item['id'][:80]}')"
-    try:
-        if not isinstance(item, dict):
-            raise HginError("it is not an object")
-        match = match_from_data(item, label)[0]
-        if not MATCH_ID.fullmatch(match.id):
-            raise HginError(f"'{match.id[:80]}' is not a match identifier")
-        raw = match_bytes(match)  # what would be written must open: its size is checked too
-    except Unusable as error:
-        raise HginError(f"{label}: {error.problem}") from None
-    except HginError as error:
-        raise HginError(f"{label}: {error}") from None
-    return match, raw
-
-
 @dataclass(frozen=True, slots=True)
 class Export:
-    """A validated export file: its matches and the match that was current where it was made."""
+    """A checked export file: each match with its file's bytes as they would be written, and
+    the match that was current where it was made."""
 
-    matches: list[Match]
+    matches: list[tuple[Match, bytes]]
     current: str | None
-    files: dict[str, bytes] = field(default_factory=dict)  # each match's file, as written
 
 
 def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Export:
-    """Every match in an export file, each checked as loading checks a match file; refuses the
-    whole file at the first fault (an `Unusable` naming `where`)."""
+    """Every match in an export file (or a match file), each checked as loading checks a match
+    file; the whole file is refused at the first fault (an `Unusable` naming `where`)."""
     data = parse_json(raw, where)
     try:
-        return _export_from_data(data, progress)
+        if isinstance(data, dict) and "format" not in data and "schema" in data:
+            return Export([_match_from_export(data, 1)], None)  # a sync tool's copy of a file
+        items = _export_items(data)
+        matches = []
+        for number, item in enumerate(items, 1):
+            matches.append(_match_from_export(item, number))
+            (progress or _quiet)(number, len(items))
     except Unusable:
         raise
     except HginError as error:
         raise Unusable(where, str(error)) from None
+    seen: set[str] = set()
+    for match, _ in matches:
+        if match.id in seen:
+            raise Unusable(where, f"it holds match '{match.id}' twice")
+        seen.add(match.id)
+    current = data.get("current")
+    return Export(matches, current if isinstance(current, str) and current in seen else None)
 
 
-def _export_from_data(data: Any, progress: Progress | None) -> Export:
-    if isinstance(data, dict) and "format" not in data and "schema" in data:
-        match, raw = _match_from_export(data, 1)  # a match file (a sync tool's copy of one)
-        return Export([match], None, {match.id: raw})
+def _export_items(data: Any) -> list[Any]:
+    """The matches an export file holds, once its format is checked."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise HginError(f'it is not an hgin history export (no "format": "{FORMAT}")')
     version = data.get("version")
@@ -128,23 +119,28 @@ def _export_from_data(data: Any, progress: Progress | None) -> Export:
     unknown = sorted(set(data) - set(EXPORT_KEYS))
     if unknown:
         raise HginError(f"it has an unknown field '{unknown[0][:40]}'")
-    matches = []
-    files: dict[str, bytes] = {}
-    for number, item in enumerate(items, 1):
-        match, raw = _match_from_export(item, number)
-        matches.append(match)
-        files[match.id] = raw
-        (progress or _quiet)(number, len(items))
-    seen: set[str] = set()
-    for match in matches:
-        if match.id in seen:
-            raise HginError(f"it holds match '{match.id}' twice")
-        seen.add(match.id)
-    current = data.get("current")
-    return Export(matches, current if isinstance(current, str) and current in seen else None, files)
+    return items
 
 
-class Kept(NamedTuple):
+def _match_from_export(item: Any, number: int) -> tuple[Match, bytes]:
+    label = f"match {number}"
+    if isinstance(item, dict) and isinstance(item.get("id"), str):
+        label += f" ('{item['id'][:80]}')"
+    try:
+        if not isinstance(item, dict):
+            raise HginError("it is not an object")
+        match = match_from_data(item, label)[0]
+        if not MATCH_ID.fullmatch(match.id):
+            raise HginError(f"'{match.id[:80]}' is not a match identifier")
+        return match, match_bytes(match)  # what would be written opens: its size is checked
+    except Unusable as error:
+        raise HginError(f"{label}: {error.problem}") from None
+    except HginError as error:
+        raise HginError(f"{label}: {error}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
     """A match of the file stored under a new identifier beside a stored one: the two copies of
     one match went their own ways after `common` changes, or (None) they are two matches."""
 
@@ -166,15 +162,7 @@ class ImportReport:
     copy_removed: bool = False  # the file was a conflicted copy in matches/, now merged
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "added": self.added,
-            "updated": self.updated,
-            "up_to_date": self.up_to_date,
-            "kept": [k._asdict() for k in self.kept],
-            "replaced": self.replaced,
-            "current": self.current,
-            "copy_removed": self.copy_removed,
-        }
+        return dataclasses.asdict(self)
 
 
 def _common(ours: Match, theirs: Match) -> int:
@@ -189,8 +177,7 @@ def _common(ours: Match, theirs: Match) -> int:
 
 def _copies(store: Store, match: Match, ids: list[str], present: set[str]) -> list[Match]:
     """The stored copies of `match` (the same identity), found among the matches of its
-    identifier and of the identifiers made for its players and day (`ids`: sorted; `present`:
-    the same as a set)."""
+    identifier and of those made for its players and day (`ids` sorted, `present` a set)."""
     stem = identifier_stem(match.created, match.players)
     names = {match.id} & present
     for name in ids[bisect.bisect_left(ids, stem) :]:
@@ -204,11 +191,6 @@ def _copies(store: Store, match: Match, ids: list[str], present: set[str]) -> li
             if stored.uid == match.uid:
                 found.append(stored)
     return found
-
-
-def _same_state(stored: Match, match: Match) -> bool:
-    state = (match.players, match.first_dealer, match.rules, match.hands)
-    return (stored.players, stored.first_dealer, stored.rules, stored.hands) == state
 
 
 def import_matches(
@@ -232,15 +214,14 @@ def import_matches(
     with store.locked():
         ids = store.match_ids()
         present = set(ids)
-        taken = {*store.known_ids(), *(m.id for m in export.matches)}
+        taken = {*store.known_ids(), *(m.id for m, _ in export.matches)}
         files: list[tuple[Path, bytes]] = []
         added: list[Match] = []
         saves: list[Match] = []
-        for match in export.matches:
-            raw = export.files.get(match.id) or match_bytes(match)
+        for match, raw in export.matches:
+            now_at[match.id] = match.id
             if match.id in present and _stored_bytes(store, match.id) == raw:
                 report.up_to_date.append(match.id)  # byte for byte: no need to replay it
-                now_at[match.id] = match.id
                 continue
             copies = [(_common(c, match), c) for c in _copies(store, match, ids, present)]
             ahead = [c for n, c in copies if n == len(match.journal)]
@@ -255,33 +236,26 @@ def import_matches(
                 report.updated.append(ours.id)
                 now_at[match.id] = ours.id
             elif replace and stored:
-                try:
-                    same = _same_state(store.load(match.id), match)
-                except HginError:
-                    same = False
-                if same:
+                imported = journaled_import(store, match, change_line)
+                if imported is None:
                     report.up_to_date.append(match.id)
                 else:
-                    saves.append(journaled_import(store, match, change_line))
+                    saves.append(imported)
                     report.replaced.append(match.id)
-                now_at[match.id] = match.id
             elif not stored:
                 files.append((store.match_path(match.id), raw))
                 added.append(match)
                 report.added.append(match.id)
-                now_at[match.id] = match.id
             else:  # another match, or another way: both are kept
-                new_id = store.new_id(match.players, match.created, taken=taken)
-                taken.add(new_id)
-                kept = dataclasses.replace(match, id=new_id)
-                files.append((store.match_path(new_id), match_bytes(kept)))
+                kept = dataclasses.replace(
+                    match, id=store.new_id(match.players, match.created, taken=taken)
+                )
+                taken.add(kept.id)
+                files.append((store.match_path(kept.id), match_bytes(kept)))
                 added.append(kept)
-                if copies:  # beside the copy it kept most of
-                    common, beside = max(copies, key=lambda copy: copy[0])
-                    report.kept.append(Kept(new_id, beside.id, common))
-                else:
-                    report.kept.append(Kept(new_id, match.id, None))
-                now_at[match.id] = new_id
+                common, beside = max(copies, key=lambda c: c[0], default=(None, match))
+                report.kept.append(Kept(kept.id, beside.id, common))
+                now_at[match.id] = kept.id
         # The new matches (and the pointer, where no match is current yet) as one change:
         # saving them one by one would flush the disk four times per match.
         current = now_at.get(export.current or "")
@@ -295,11 +269,11 @@ def import_matches(
             try:
                 store.save(changed)
             except HginError as error:
-                imported = [*(m.id for m in added), *(m.id for m in saves[:done])]
-                if not imported:
+                imported_ids = [*(m.id for m in added), *(m.id for m in saves[:done])]
+                if not imported_ids:
                     raise
                 raise HginError(
-                    f"imported {_listed(imported)} before this failure: {error}"
+                    f"imported {_listed(imported_ids)} before this failure: {error}"
                 ) from None
         # Entered in the cache at once, so that the first 'hgin matches' and 'hgin stats'
         # need not read them again; the matches are in, and a cache catches up by itself.
@@ -319,17 +293,20 @@ def _listed(ids: list[str]) -> str:
     return f"{len(ids)} match{'' if len(ids) == 1 else 'es'} ({', '.join(ids[:3])}{more})"
 
 
-def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> Match:
-    """The stored match with the imported copy's hands and rules as one more change of its
-    journal ('hgin undo' takes the import back, and the stored history stays in 'hgin log'),
-    when both are between the same players with the same first dealer; otherwise (or when
-    the stored file cannot be read) the imported match whole, the old file kept as a backup."""
+def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> Match | None:
+    """What `--replace` saves for a match we hold: None when ours is in the same state (players,
+    first dealer, rules and hands); else ours with the imported hands and rules as one more
+    change of its journal ('hgin undo' takes it back, 'hgin log' keeps the stored history)
+    when it has the same players and first dealer; else (or when ours cannot be read) the
+    imported match whole, the old file kept as a backup."""
     try:
         stored = store.load(imported.id)
     except HginError:
         return imported
     if (stored.players, stored.first_dealer) != (imported.players, imported.first_dealer):
         return imported
+    if (stored.rules, stored.hands) == (imported.rules, imported.hands):
+        return None
     at = datetime.now().astimezone().isoformat(timespec="seconds")
     changed = replace_all(stored, imported.hands, imported.rules, at)
     return changed.with_text(change_line(stored, changed))
