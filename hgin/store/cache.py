@@ -27,8 +27,8 @@ from hgin.engine.summary import MatchSummary, PlayerFigures, summarize
 from hgin.errors import HginError
 from hgin.store.guard import (
     CACHE_CAP,
+    exclusive_lock,
     is_link,
-    lock_if_free,
     parse_json,
     read_bytes,
     remove,
@@ -121,9 +121,8 @@ class MatchCache:
         entries, self._pending = self._pending, None
         if entries is None or not self.store.matches_dir.is_dir():
             return
-        with contextlib.suppress(OSError), lock_if_free(self.store.lock_file) as taken:
-            if taken:
-                self._write(entries)
+        with contextlib.suppress(HginError, OSError), exclusive_lock(self.store.lock_file, 0):
+            self._write(entries)  # only if no writer holds the lock: never waits
 
     def _write(self, entries: dict[str, Entry]) -> None:
         """Store the entries atomically (under the lock); a failure only costs a re-read."""

@@ -441,9 +441,9 @@ def _put_back(targets: list[Path], olds: list[bytes | None]) -> list[str]:
 
 @contextlib.contextmanager
 def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
-    """Hold an exclusive lock on `path` for the block; refuse after `timeout` seconds. The
-    lock belongs to the open file, so the system drops it when its holder dies (even by
-    kill -9): there is never a stale lock."""
+    """Hold an exclusive lock on `path` for the block; refuse after `timeout` seconds (at once
+    for 0). The lock belongs to the open file, so the system drops it when its holder dies
+    (even by kill -9): there is never a stale lock."""
     fd = _open_lock(path)
     try:
         deadline = time.monotonic() + timeout
@@ -460,28 +460,6 @@ def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
             yield
         finally:
             _release(fd)
-    finally:
-        _close(fd)
-
-
-@contextlib.contextmanager
-def lock_if_free(path: Path) -> Iterator[bool]:
-    """Take the lock only if nobody holds it; yields whether it was taken (never waits)."""
-    try:
-        fd = _open_lock(path)
-    except HginError:
-        yield False
-        return
-    try:
-        try:
-            taken = _try_lock(fd, path)
-        except HginError:
-            taken = False
-        try:
-            yield taken
-        finally:
-            if taken:
-                _release(fd)
     finally:
         _close(fd)
 
