@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from hgin.errors import HginError
@@ -25,25 +26,22 @@ def home_override() -> Path | None:
 def check_folder(home: Path) -> None:
     """Refuse a data folder that is a file, or that could not be made because a file is in the
     way; a folder that does not exist yet is fine (the first match creates it)."""
-    probe = home
-    while True:
+    for probe in (home, *home.parents):
         try:
-            exists, is_dir = probe.exists(), probe.is_dir()
+            mode = os.stat(probe).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            continue
         except OSError:
             return  # cannot tell here; the first write will say what is wrong
-        if exists:
-            if is_dir:
-                return
-            if probe == home:
-                raise HginError(
-                    f"the data folder {home} is a file, not a folder (check ${HOME_VARIABLE})"
-                )
-            raise HginError(
-                f"the data folder {home} cannot be made: {probe} is a file (check ${HOME_VARIABLE})"
-            )
-        if probe.parent == probe:
+        if stat.S_ISDIR(mode):
             return
-        probe = probe.parent
+        if probe == home:
+            raise HginError(
+                f"the data folder {home} is a file, not a folder (check ${HOME_VARIABLE})"
+            )
+        raise HginError(
+            f"the data folder {home} cannot be made: {probe} is a file (check ${HOME_VARIABLE})"
+        )
 
 
 def data_dir() -> Path:
@@ -74,14 +72,9 @@ def config_file(folder: Path | None = None) -> Path:
 
 
 def ascii_setting(folder: Path | None = None) -> bool:
-    """Whether the settings file asks for ASCII drawing (`ascii = true`; see
-    `hgin.store.config`, which reads and checks the whole file for the commands that use it).
-
-    Read here on its own as every command starts, so it costs next to nothing: no file, or
-    one that does not mention the setting, is not parsed at all; a file that cannot be read
-    is left for `hgin config` and `hgin new` to report.
-    """
-
+    """Whether the settings file says `ascii = true`, read on its own as every command starts:
+    a file that does not mention it is not parsed, one that cannot be read is left for
+    `hgin config` and `hgin new` (`hgin.store.config`) to report."""
     try:
         raw = read_bytes(config_file(folder), cap=SMALL_CAP)
     except HginError:

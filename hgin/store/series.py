@@ -7,15 +7,7 @@ from pathlib import Path
 from hgin.engine.names import pick
 from hgin.engine.series import SERIES_ID, Series, Standing, series_from_dict, standing
 from hgin.errors import HginError
-from hgin.store.guard import (
-    SMALL_CAP,
-    Unusable,
-    dump_json,
-    ensure_folder,
-    load_json,
-    parse_json,
-    real_folder,
-)
+from hgin.store.guard import SMALL_CAP, Unusable, dump_json, ensure_folder, load_json, real_folder
 from hgin.store.matches import Store
 
 
@@ -50,13 +42,11 @@ class SeriesFiles:
         return series
 
     def file(self, series: Series) -> tuple[Path, bytes]:
-        """A series' file and its bytes, checked to read back, for `write_files` (under the
-        store's lock: its folder is made here)."""
-        raw = dump_json(series.to_dict()).encode("utf-8")
+        """A series' file and its bytes, for `write_files` (under the store's lock: its folder
+        is made here)."""
         path = self.path(series.id)
-        series_from_dict(parse_json(raw, path))  # what is written reads back
         ensure_folder(self.folder, below=self.store.home)
-        return path, raw
+        return path, dump_json(series.to_dict()).encode("utf-8")
 
     def find(self, typed: str | None = None) -> Series:
         """The series named (identifier or its start), else the one holding the current match,
