@@ -48,7 +48,7 @@ def test_a_match_with_hands_is_abandoned_only_when_confirmed(
         piped.stderr.startswith(f"hgin: match {match_id} has hands")
         and "'hgin abandon --yes'" in piped.stderr
     )
-    monkeypatch.setattr("hgin.cli.commands.abandon.is_terminal", lambda stream: True)
+    monkeypatch.setattr("hgin.cli.commands.matches.is_terminal", lambda stream: True)
     for answer in ("n\n", "\n", "nope\n"):
         refused = run("abandon", input=answer)
         assert refused.exit_code == 1

@@ -2,10 +2,6 @@
 May import: stdlib, typer, rich (typer and rich only here), cli, scorekeeper, folder, completion,
 play, board, reports, engine, errors."""
 
-# `hgin.cli.app` is the Typer app with every command registered (`hgin.cli.application` holds
-# it); `hgin.cli.main` runs the `hgin` command, which registers only the command it runs (see
-# `hgin.cli.commands`).
-
 from __future__ import annotations
 
 import contextlib
@@ -16,11 +12,8 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Entry point of the `hgin` command.
-
-    The program is imported here, inside the guard: loading Typer and Rich is most of a short
-    command's time, and Ctrl-C then must be one line too, not a traceback.
-    """
+    """The `hgin` command. The program is imported inside the guard: loading Typer and Rich
+    is most of a short command's time, and a Ctrl-C then must be one line too."""
     try:
         from hgin.cli.application import run
 
@@ -32,7 +25,7 @@ def main() -> None:
 
 
 def __getattr__(name: str) -> Any:
-    # The app is looked up on first use, so that the entry point registers no command itself.
+    """`hgin.cli.app`: the Typer app with every command registered (a run registers one)."""
     if name == "app":
         from hgin.cli.application import app
         from hgin.cli.commands import load_all

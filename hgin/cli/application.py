@@ -36,7 +36,7 @@ from hgin.completion import (
     player_candidates,
     words_before_cursor,
 )
-from hgin.engine.counts import WHOLE, whole_number
+from hgin.engine.counts import WHOLE
 from hgin.engine.names import either
 from hgin.errors import HginError
 from hgin.folder import Folder
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 MAX_REFUSAL = 300
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C, as shells give it
+# What writing the output can fail with: a full disk, a closed pipe or stream.
+OUTPUT_ERRORS = (errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF)
 Result = TypeVar("Result")
 
 
@@ -61,8 +63,8 @@ def say(message: str) -> None:
 
 
 class HginCommand(TyperCommand):
-    """A command whose help and usage errors speak of values, never of Python types, and
-    that says which command an option belongs to when it is given to another one."""
+    """A command whose help speaks of values, never of Python types, and that says which
+    command an option belongs to when it is given to another one."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -89,7 +91,7 @@ class HginCommand(TyperCommand):
 
 
 def format_params(command: Any, ctx: Any, formatter: Any) -> None:
-    """The Arguments and Options sections of a help page, values named as in the usage line."""
+    """A help page's Arguments and Options, values named as in the usage line."""
     sections: dict[str, list[tuple[str, str]]] = {"Arguments": [], "Options": []}
     for param in command.get_params(ctx):
         record = param.get_help_record(ctx)
@@ -110,7 +112,7 @@ def format_params(command: Any, ctx: Any, formatter: Any) -> None:
 
 
 class HelpGroup(TyperGroup):
-    """A command group whose own options are shown as in `HginCommand`."""
+    """A command group whose options are shown as in `HginCommand`."""
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         format_params(self, ctx, formatter)
@@ -149,7 +151,6 @@ def misplaced(word: str, command: str) -> str | None:
 def _every_command() -> list[tuple[str, list[Any]]]:
     """Every command of the whole app with its parameters (built only for a refusal)."""
     load_all()  # a run registers only its own command
-
     found: list[tuple[str, list[Any]]] = []
 
     def walk(group: Any, prefix: str) -> None:
@@ -165,8 +166,7 @@ def _every_command() -> list[tuple[str, list[Any]]]:
 
 
 class HginTyper(typer.Typer):
-    """A Typer whose commands are HginCommands and groups HelpGroups unless another class
-    is asked for."""
+    """A Typer whose commands are HginCommands and groups HelpGroups by default."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if kwargs.get("cls") is None:
@@ -182,8 +182,8 @@ class HginTyper(typer.Typer):
 
 
 class HginGroup(HelpGroup):
-    """The app's group: lists the commands in their order, and makes every failure below it
-    one line on stderr (`one_line_on_failure`)."""
+    """The app's group: takes short forms, lists the commands in their order, and makes every
+    failure below it one line on stderr."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         return super().resolve_command(ctx, [full_name(args[0]), *args[1:]] if args else args)
@@ -191,7 +191,7 @@ class HginGroup(HelpGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         names: list[str] = super().list_commands(ctx)
         order = list(MODULES)  # the order they are needed at the table
-        return sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n))
+        return sorted(names, key=order.index)
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         with one_line_on_failure():  # help and --version print while the line is parsed
@@ -210,9 +210,9 @@ class HginGroup(HelpGroup):
 
 @contextlib.contextmanager
 def one_line_on_failure() -> Iterator[None]:
-    """The one place where a command that fails ends: a refusal is one line on stderr and
-    exit 1; output that cannot be written is one line and exit 1 (a reader that went away,
-    `hgin matches | head`, ends quietly); Ctrl-C is one line and exit 130."""
+    """Where a failing command ends: a refusal or output that cannot be written is one line on
+    stderr and exit 1 (a reader that went away, `hgin matches | head`, ends quietly); Ctrl-C
+    is one line and exit 130."""
     try:
         yield
     except HginError as refusal:
@@ -227,23 +227,33 @@ def one_line_on_failure() -> Iterator[None]:
         tell("hgin: interrupted")
         raise typer.Exit(code=INTERRUPTED) from None
     except OSError as error:
-        if not _is_output_error(error):
+        if error.errno not in OUTPUT_ERRORS:
             raise
         _silence_stdout()
         if not isinstance(error, BrokenPipeError):
-            tell(f"hgin: cannot write the output: {_reason(error)}")
+            tell(f"hgin: cannot write the output: {error.strerror or error}")
         raise typer.Exit(code=1) from None
 
 
 def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> None:
     """Make a change through the façade, then `show` what it returns.
 
-    Ctrl-C waits while the change is made, so that it is refused or saved whole. Once it is
-    saved the command has done its work: whatever then happens to its output (a closed
-    stream, a full disk, Ctrl-C) is one line on stderr and exit 0, as exit 1 would tell a
-    script to try again and record the hand twice.
+    Ctrl-C is held back while the change is made, so that it is refused or saved whole. Once
+    saved, whatever happens to the output (a closed stream, a full disk, Ctrl-C) is one line
+    on stderr and exit 0: exit 1 would tell a script to try again and record the hand twice.
     """
-    result, pressed = _holding_interrupts(change)
+    pressed = False
+    if hasattr(signal, "pthread_sigmask"):  # not on Windows
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            result = change()
+        finally:
+            pressed = signal.SIGINT in signal.sigpending()
+            if pressed:  # taken now, so that it does not interrupt what follows
+                signal.sigwait({signal.SIGINT})
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    else:
+        result = change()
     try:
         if pressed:
             raise KeyboardInterrupt
@@ -252,28 +262,11 @@ def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> No
         tell("hgin: interrupted; the change was saved")
         raise typer.Exit() from None
     except OSError as error:
-        if not _is_output_error(error):
+        if error.errno not in OUTPUT_ERRORS:
             raise
         _silence_stdout()
-        tell(f"hgin: the change was saved, but could not be shown ({_reason(error)})")
+        tell(f"hgin: the change was saved, but could not be shown ({error.strerror or error})")
         raise typer.Exit() from None
-
-
-def _holding_interrupts(change: Callable[[], Result]) -> tuple[Result, bool]:
-    """`change()` with Ctrl-C held back until it returns, and whether Ctrl-C came meanwhile
-    (taken then, so it does not interrupt what follows)."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: a signal cannot be held
-        return change(), False
-    held = {signal.SIGINT}
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        result = change()
-    finally:
-        pressed = signal.SIGINT in signal.sigpending()
-        if pressed:
-            signal.sigwait(held)
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-    return result, pressed
 
 
 def scorekeeper(home: Path | None = None) -> ScoreKeeper:
@@ -286,8 +279,7 @@ def scorekeeper(home: Path | None = None) -> ScoreKeeper:
 
 
 def show_outcome(outcome: Outcome) -> None:
-    """Print the sheet a change left (for a hand recorded from its cards, what they counted
-    to first), the sentences that say what changed, then the notices."""
+    """The sheet a change left (after what the cards counted to), what changed, the notices."""
     from hgin.cli.render import print_sheet  # drawing is loaded only to draw
 
     print_sheet(outcome.match, outcome.lines, outcome.counted)
@@ -295,18 +287,19 @@ def show_outcome(outcome: Outcome) -> None:
 
 
 def notify(notices: Iterable[str]) -> None:
-    """Each notice of a command that succeeded once, as a line on stderr after its output
-    (standard output may be JSON)."""
+    """Each notice once, a line on stderr after the output (standard output may be JSON)."""
     for notice in dict.fromkeys(notices):
         say(notice)
 
 
 def tell(line: str) -> None:
-    """One line on stderr, which may itself be closed or full: then nothing more can be said.
-    On a terminal it is wrapped between words to the terminal's width; piped, it is kept whole."""
+    """A line on stderr, wrapped between words to a terminal's width ($COLUMNS first), whole
+    when piped; nothing when stderr itself is closed or full."""
     try:
-        width = _terminal_width(sys.stderr)
-        if width is not None:
+        if is_terminal(sys.stderr):
+            columns = os.environ.get("COLUMNS", "")
+            width = int(columns) if columns.isdigit() and int(columns) > 0 else None
+            width = width or os.get_terminal_size(sys.stderr.fileno()).columns
             line = "\n".join(
                 textwrap.fill(part, width, break_long_words=False, break_on_hyphens=False)
                 for part in line.split("\n")
@@ -314,32 +307,6 @@ def tell(line: str) -> None:
         typer.echo(line, err=True)
     except (OSError, ValueError):
         return
-
-
-def _terminal_width(stream: Any) -> int | None:
-    """The width of the terminal `stream` shows on ($COLUMNS first), None if it is no terminal."""
-    if not is_terminal(stream):
-        return None
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
-        return int(columns)
-    return os.get_terminal_size(stream.fileno()).columns
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
-
-
-def _is_output_error(error: OSError) -> bool:
-    """Whether an OSError came from writing to stdout (a full disk, a closed pipe or stream)."""
-    return error.errno in (
-        errno.ENOSPC,
-        errno.EPIPE,
-        errno.EIO,
-        errno.EFBIG,
-        errno.EDQUOT,
-        errno.EBADF,
-    )
 
 
 def _silence_stdout() -> None:
@@ -366,7 +333,7 @@ app = HginTyper(
 
 
 def complete_match(incomplete: str) -> list[str]:
-    """Shell completion: stored match identifiers."""
+    """Shell completion: the stored match identifiers."""
     try:
         ids = Folder().match_ids()
     except (HginError, OSError):
@@ -375,10 +342,8 @@ def complete_match(incomplete: str) -> list[str]:
 
 
 def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion: the players of the chosen (or current) match.
-
-    On a line that names two players first ('hgin new Ann Bob --dealer'), those two.
-    """
+    """Shell completion: the players of the chosen (or current) match, or the two named first
+    on the line ('hgin new Ann Bob --dealer')."""
     params = ctx.params if ctx is not None else {}
     if "first" in params and "second" in params:
         return player_candidates(incomplete, _names_on_line(ctx))
@@ -390,7 +355,7 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
 
 
 def complete_known_player(incomplete: str) -> list[str]:
-    """Shell completion: every player of every stored match (for filters such as --player)."""
+    """Shell completion: every player of every stored match (for --player)."""
     try:
         entries = Folder().matches().entries
     except (HginError, OSError):
@@ -399,11 +364,8 @@ def complete_known_player(incomplete: str) -> list[str]:
 
 
 def _names_on_line(ctx: typer.Context) -> list[str]:
-    """NAME1 and NAME2 as typed before the option being completed.
-
-    Click stops reading the line at an option that still lacks its value, so the names are
-    not in ctx.params yet: read the words again from the completion request, without it.
-    """
+    """NAME1 and NAME2 as typed: Click stops reading the line at an option still lacking its
+    value, so they are read again from the completion request, without that option."""
     depth = len(ctx.command_path.split()) - 1
     words = words_before_cursor(os.environ)[depth:]
     if words and words[-1].startswith("-"):
@@ -416,6 +378,11 @@ def _names_on_line(ctx: typer.Context) -> list[str]:
         return []
     names = (again.params.get("first"), again.params.get("second"))
     return [n.strip() for n in names if isinstance(n, str) and n.strip()]
+
+
+def match_argument(help: str) -> Any:
+    """The MATCH argument of a command, completed with the stored identifiers."""
+    return typer.Argument(metavar="MATCH", help=help, autocompletion=complete_match)
 
 
 MatchOption = Annotated[
@@ -463,14 +430,6 @@ def refuse_option_word(text: str, command: str) -> None:
     word = text.strip()
     if word.startswith("-") and not WHOLE.fullmatch(word):
         raise typer.BadParameter(misplaced(word, command) or f"no such option {word}")
-
-
-def count_argument(text: str, what: str, command: str) -> int:
-    """A count or hand number typed as an argument of `command`. A word that looks like an
-    option is a usage error (exit 2); anything else but a whole number is refused like a bad
-    count."""
-    refuse_option_word(text, command)
-    return whole_number(text, what)
 
 
 def version_callback(value: bool) -> None:

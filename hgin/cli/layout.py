@@ -1,10 +1,11 @@
-"""Rich layout helpers that keep every table readable in a narrow terminal: a table where it
-fits, the same figures as records where it does not, and pieces of text broken only between
-pieces."""
+"""The Rich console hgin prints on, and what keeps a drawing readable in a narrow terminal: a
+table where it fits, the same figures as records where it does not, and pieces of text broken
+only between pieces. (Apart from the sheet's drawing, so that the match list loads no engine.)"""
 
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterable, Sequence
 
 from rich import box
@@ -14,17 +15,32 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-# Wider than any terminal: measuring at this width gives a renderable's natural width.
-UNLIMITED = 10_000
+UNLIMITED = 10_000  # wider than any terminal: a renderable's natural width is measured at it
 SEPARATOR = Text(" · ", style="dim")
+
+
+def make_console() -> Console:
+    """A console built now, so that it honours COLUMNS and NO_COLOR as they are set. Piped
+    with no COLUMNS, sentences are not wrapped (tables still are, to 80 columns): a reader
+    pasting them into a chat gets whole lines."""
+    console = Console(highlight=False, emoji=False)
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console.soft_wrap = True
+    return console
+
+
+def print_views(*views: RenderableType | str) -> None:
+    """Print each view; a string is printed as it is (never as markup)."""
+    console = make_console()
+    for view in views:
+        console.print(Text(view) if isinstance(view, str) else view)
 
 
 def simple_table(
     *headers: str | Text, right: Sequence[int] = (), unwrapped: Sequence[int] = ()
 ) -> Table:
-    """A table without edges, a rule under its header; columns numbered in `right` are
-    flush right, those in `unwrapped` never wrap. A word too long for its column is folded,
-    never cut."""
+    """A table without edges, a rule under its header; the columns numbered in `right` flush
+    right, those in `unwrapped` never wrapped. A word too long for its column is folded."""
     table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
     for number, header in enumerate(headers):
         table.add_column(
@@ -37,11 +53,9 @@ def simple_table(
 
 
 class Fit:
-    """The first choice whose natural width fits the space; the last choice otherwise.
-
-    `judged_by` names, for a choice that mixes a table with text that wraps anyway, the part
-    whose width decides (the table); by default each choice is judged whole.
-    """
+    """The first choice whose natural width fits the space, else the last one. `judged_by`
+    names, for a choice that mixes a table with text that wraps anyway, the part whose width
+    decides (the table)."""
 
     def __init__(
         self, *choices: RenderableType, judged_by: Sequence[RenderableType | None] = ()
@@ -65,11 +79,8 @@ class Fit:
 
 
 class Pieces:
-    """Pieces of text joined by a separator, with line breaks only between pieces.
-
-    'Ann v Bob · classic rules · match 2025-06-01-ann-bob' never splits 'match' from its
-    identifier; a piece longer than a whole line still wraps on its own.
-    """
+    """Pieces of text joined by a separator, lines broken only between pieces: 'Ann v Bob ·
+    classic rules · match 2025-06-01-ann-bob' never splits 'match' from its identifier."""
 
     def __init__(self, pieces: Iterable[Text], separator: Text = SEPARATOR) -> None:
         self.pieces: Sequence[Text] = [p for p in pieces if p.plain]
@@ -77,9 +88,9 @@ class Pieces:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines: list[Text] = []
-        width = options.max_width
         for piece in self.pieces:
-            if lines and lines[-1].cell_len + self.separator.cell_len + piece.cell_len <= width:
+            width = lines[-1].cell_len + self.separator.cell_len + piece.cell_len if lines else 0
+            if lines and width <= options.max_width:
                 lines[-1].append_text(self.separator)
                 lines[-1].append_text(piece)
             else:
@@ -94,9 +105,13 @@ class Pieces:
 
 
 def record(title: str, figures: Iterable[str]) -> Group:
-    """One row of a table stacked as a record, for a terminal too narrow for the table: the
-    title on a line of its own, then the figures indented, broken only between figures."""
+    """A table's row as a record: the title on its own line, the figures indented below."""
     return Group(Text(title, style="bold"), Padding(Pieces(map(Text, figures)), (0, 0, 0, 2)))
+
+
+def table_or_records(table: Table, records: Iterable[tuple[str, Iterable[str]]]) -> Fit:
+    """`table` where it fits, else each of its rows as a `record` (title, figures)."""
+    return Fit(table, Group(*(record(title, figures) for title, figures in records)))
 
 
 def plain_text(view: RenderableType, width: int) -> str:

@@ -12,8 +12,8 @@ import sys
 import typer
 
 from hgin.cli.application import notify, say, tell
-from hgin.cli.console import print_views
-from hgin.cli.render import print_sheet, print_summary
+from hgin.cli.layout import print_views
+from hgin.cli.render import print_sheet, summary_view
 from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting
@@ -70,7 +70,7 @@ def line_ranges(numbers: list[int]) -> str:
 def show(reply: Reply) -> None:
     """Print a reply: the sheet or summary first, then its sentences."""
     if reply.summary is not None:
-        print_summary(reply.summary)
+        print_views(summary_view(reply.summary))
     if reply.sheet is not None:
         print_sheet(reply.sheet, reply.lines, reply.counted)
     else:

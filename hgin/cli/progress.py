@@ -1,19 +1,13 @@
-"""A progress bar on standard error for long tasks (export or import of many matches).
-
-Shown only when standard error is a terminal and the task has already taken about a second,
-so quick commands and scripts never see it; Rich is imported only when it is drawn.
-"""
+"""A progress bar on standard error for an export or import of many matches: only on a
+terminal, and only once the task has taken about a second (Rich is imported only then)."""
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rich.progress import Progress
+from typing import Any
 
 DELAY = 1.0  # seconds of work before a bar appears
 
@@ -22,40 +16,26 @@ def is_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-class Bar:
-    """A callable told (done, total); it draws a bar once the task runs over DELAY."""
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
+    """A callable told (done, total) for the block; the bar is taken off when it ends."""
+    started, wanted = time.monotonic(), is_terminal()
+    shown: list[Any] = []  # the bar and its task, once drawn
 
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.started = time.monotonic()
-        self.shown: Progress | None = None
-        self.task: Any = None
-        self.wanted = is_terminal()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.shown is None:
-            if not self.wanted or time.monotonic() - self.started < DELAY:
+    def update(done: int, total: int) -> None:
+        if not shown:
+            if not wanted or time.monotonic() - started < DELAY:
                 return
             from rich.console import Console
             from rich.progress import Progress
 
-            console = Console(file=sys.stderr, force_terminal=True)
-            self.shown = Progress(console=console, transient=True)
-            self.shown.start()
-            self.task = self.shown.add_task(self.label, total=total)
-        self.shown.update(self.task, completed=done, total=total, description=self.label)
+            bar = Progress(console=Console(file=sys.stderr, force_terminal=True), transient=True)
+            bar.start()
+            shown.extend((bar, bar.add_task(label, total=total)))
+        shown[0].update(shown[1], completed=done, total=total, description=label)
 
-    def close(self) -> None:
-        if self.shown is not None:
-            self.shown.stop()
-            self.shown = None
-
-
-@contextmanager
-def progress_bar(label: str) -> Iterator[Bar]:
-    """A `Bar` for the block, taken off the screen when the block ends."""
-    bar = Bar(label)
     try:
-        yield bar
+        yield update
     finally:
-        bar.close()
+        if shown:
+            shown[0].stop()

@@ -1,8 +1,9 @@
-"""Drawing the sheet and the summary with Rich (render_* beside it draw the other views)."""
+"""Drawing a match with Rich: the sheet, the summary, the journal, the backups and the rules
+(the cards, the statistics and the match list are drawn beside it)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -10,13 +11,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.console import print_views
-from hgin.cli.layout import Fit, Pieces, record, simple_table
-from hgin.engine.match import Match
-from hgin.engine.rules import Rules
+from hgin.cli.layout import Fit, Pieces, print_views, simple_table, table_or_records
+from hgin.engine.rules import Rules, rule_options
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
-from hgin.reports.narrate import describe_decided, describe_result, notice_line
+from hgin.reports.narrate import describe_decided, describe_holding, describe_result, notice_line
+from hgin.reports.rule_help import RULE_HELP
 from hgin.reports.settlement import settlement_lines
 from hgin.reports.summary import (
     closed_record,
@@ -37,6 +37,10 @@ from hgin.reports.times import shown_time
 
 if TYPE_CHECKING:
     from hgin.engine.card_entry import CountedHand
+    from hgin.engine.editing import JournalRow
+    from hgin.engine.match import Match
+    from hgin.engine.series import Standing
+    from hgin.scorekeeper import BackupEntry
 
 
 def _game_header(game: Game, rules: Rules) -> Text:
@@ -211,36 +215,10 @@ def print_sheet(
     print_views(sheet_view(match), *lines)
 
 
-def hands_records(sheet: Sheet) -> Group:
-    """The hands table stacked, a record per hand, for a narrow terminal."""
-    parts = []
-    first, second = sheet.players
-    for played, after in zip(sheet.hands, running_scores(sheet), strict=True):
-        line = hand_line(played)
-        upcard = [f"upcard {line.upcard}"] if line.upcard else []
-        scores = f"after it ({first}–{second}): {running_text(after)}"
-        fields = [f"{line.dealer} dealt", *upcard, line.points, line.where, scores]
-        parts.append(record(f"Hand {line.number}: {line.what}", fields))
-    return Group(*parts)
-
-
-def games_records(sheet: Sheet) -> Group:
-    """The games table stacked, a record per game, for a narrow terminal."""
-    parts = [
-        record(
-            f"Game {game_name(game.number)}: {f'won by {game.winner}' if game.winner else 'open'}",
-            [f"{player} {game_score(game, player)}" for player in sheet.players],
-        )
-        for game in sheet.games
-    ]
-    if sheet.rules.shows_totals:
-        parts.append(record("Total", [f"{p} {sheet.totals[p]}" for p in sheet.players]))
-    return Group(*parts)
-
-
-def hands_table(sheet: Sheet) -> Table:
+def hands_table(sheet: Sheet) -> Fit:
     """Every hand: who dealt, what happened, the arithmetic, where it went, and the points
-    in each game still in play after it (a column per game, empty once the game closed)."""
+    in each game still in play after it (a column per game, empty once the game closed);
+    a record per hand where the table does not fit."""
     upcards = has_upcards(sheet)
     running = running_scores(sheet)
     games = sorted({number for after in running for number in after})
@@ -253,25 +231,35 @@ def hands_table(sheet: Sheet) -> Table:
         table.caption_justify = "left"
     for number in games:
         table.add_column(game_name(number), justify="right", no_wrap=True)
+    records = []
     for played, after in zip(sheet.hands, running, strict=True):
         line = hand_line(played)
         cells = [line.dealer, *([line.upcard] if upcards else []), line.what, line.points]
         cells += [line.where, *(after.get(number, "") for number in games)]
         table.add_row(Text(str(line.number)), *map(Text, cells))
-    return table
+        upcard = [f"upcard {line.upcard}"] if line.upcard else []
+        scores = f"after it ({first}–{second}): {running_text(after)}"
+        fields = [f"{line.dealer} dealt", *upcard, line.points, line.where, scores]
+        records.append((f"Hand {line.number}: {line.what}", fields))
+    return table_or_records(table, records)
 
 
-def games_table(sheet: Sheet) -> Table:
-    """Per game: winner, points, bonuses and game totals for both players."""
+def games_table(sheet: Sheet) -> Fit:
+    """Per game: winner, points, bonuses and game totals for both players (a record per game
+    where the table does not fit)."""
     table = simple_table("Game", "Winner", *map(Text, sheet.players), right=(2, 3))
+    records: list[tuple[str, list[str]]] = []
     for game in sheet.games:
-        cells = [game_name(game.number), game.winner or "open"]
-        cells.extend(game_score(game, player) for player in sheet.players)
-        table.add_row(*map(Text, cells))
+        scores = [game_score(game, player) for player in sheet.players]
+        table.add_row(*map(Text, [game_name(game.number), game.winner or "open", *scores]))
+        won = f"won by {game.winner}" if game.winner else "open"
+        figures = [f"{p} {score}" for p, score in zip(sheet.players, scores, strict=True)]
+        records.append((f"Game {game_name(game.number)}: {won}", figures))
     if sheet.rules.shows_totals:
         totals = (Text(str(sheet.totals[p]), style="bold") for p in sheet.players)
         table.add_row(Text("Total", style="bold"), Text(""), *totals)
-    return table
+        records.append(("Total", [f"{p} {sheet.totals[p]}" for p in sheet.players]))
+    return table_or_records(table, records)
 
 
 def summary_view(match: Match, *, records: bool = True) -> Group:
@@ -294,9 +282,8 @@ def summary_view(match: Match, *, records: bool = True) -> Group:
         settling += [*map(Text, settlement_lines(settlement)), Text("")]
     games: RenderableType = games_table(sheet)
     hands: RenderableType = hands_table(sheet) if sheet.hands else Text("No hands yet.")
-    if records:
-        games = Fit(games, games_records(sheet))
-        hands = Fit(hands, hands_records(sheet)) if sheet.hands else hands
+    if not records:  # the tables alone, their cells wrapped
+        games, hands = (v.choices[0] if isinstance(v, Fit) else v for v in (games, hands))
     return Group(
         header,
         Text(""),
@@ -310,5 +297,83 @@ def summary_view(match: Match, *, records: bool = True) -> Group:
     )
 
 
-def print_summary(match: Match) -> None:
-    print_views(summary_view(match))
+def journal_table(rows: Sequence[JournalRow]) -> Table:
+    """One row per change: its number, when, and the sentence (with where it stands now)."""
+    table = simple_table("#", "When", "Change", right=(0,))
+    for row in rows:
+        text = Text(row.text)
+        if row.status in ("undone", "set aside"):
+            text.append(f" ({row.status})", style="dim")
+        table.add_row(Text(str(row.number)), Text(shown_time(row.at)), text)
+    return table
+
+
+def holding(match: Match | None, problem: str | None) -> str:
+    """What a version holds ('8 hands, last: gin by Ann 43'), or why it cannot be used."""
+    return f"unreadable: {problem}" if match is None else describe_holding(match.sheet)
+
+
+def backups_table(entries: list[BackupEntry]) -> Fit:
+    """One row per backup: its number, when it was kept (file name below), what it holds;
+    a record each where the table does not fit."""
+    table = simple_table("#", "Kept · file", "Holds", right=(0,))
+    records = []
+    for entry in entries:
+        kept, holds = shown_time(entry.backup.kept_at), holding(entry.match, entry.problem)
+        upgrade = ["(as before an upgrade)"] if entry.backup.before_schema is not None else []
+        below = "".join(f"\n{line}" for line in [entry.backup.name, *upgrade])
+        table.add_row(Text(str(entry.number)), Text.assemble(kept, (below, "dim")), Text(holds))
+        records.append((f"Backup {entry.number}", [kept, holds, entry.backup.name, *upgrade]))
+    return table_or_records(table, records)
+
+
+def rules_table(rules: Rules) -> Table:
+    """Every rule option with its value and what it means."""
+    table = simple_table("Option", "Value", "Meaning", unwrapped=(0, 1))
+    for option in rule_options():
+        value = option.show(getattr(rules, option.name))
+        table.add_row(Text(option.flag), Text(value), Text(RULE_HELP[option.name], style="dim"))
+    return table
+
+
+def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Table:
+    """Built-in profiles and saved presets, with how each differs from friendly."""
+    reference = Rules()
+    table = simple_table("Rules", "Kind", "Differs from friendly in", unwrapped=(0, 1))
+    for name, rules in profiles.items():
+        diffs = [
+            f"{o.flag} {o.show(getattr(rules, o.name))}"
+            for o in rule_options()
+            if getattr(rules, o.name) != getattr(reference, o.name)
+        ]
+        kind = "built-in" if name in builtin else "preset"
+        table.add_row(Text(name), Text(kind), Text(", ".join(diffs) or "—"))
+    return table
+
+
+def standing_view(state: Standing) -> Group:
+    """A series: a row per match with the running totals, then the result."""
+    series = state.series
+    first, second = series.players
+    table = simple_table("Match", Text(first), Text(second), "Won by", right=(1, 2))
+    records = []
+    running = dict.fromkeys(series.players, 0)
+    for match_id, totals, winner in state.per_match:
+        for player in series.players:
+            running[player] += totals[player]
+        cells = [f"+{totals[p]} = {running[p]}" for p in series.players]
+        table.add_row(*map(Text, [match_id, *cells, winner or "level"]))
+        figures = [f"{p} {c}" for p, c in zip(series.players, cells, strict=True)]
+        records.append((match_id, [*figures, f"won by {winner}" if winner else "level"]))
+    if state.in_play:
+        table.add_row(Text(state.in_play), Text("in play"), Text(""), Text(""))
+        records.append((state.in_play, ["in play"]))
+    if not state.finished:
+        result = f"Totals: {first} {state.credited[first]}, {second} {state.credited[second]}."
+    elif state.winner:
+        low = min(state.credited.values())
+        result = f"Series over: {state.winner} wins, {state.credited[state.winner]} to {low}."
+    else:
+        result = "Series over: level."
+    title = Text(f"Series {series.id}: {first} v {second} to {series.target}", "bold")
+    return Group(title, table_or_records(table, records), Text(result))

@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from hgin.cli.console import make_console
+from hgin.cli.layout import make_console
 from hgin.reports.times import shown_time
 
 if TYPE_CHECKING:

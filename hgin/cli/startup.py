@@ -1,14 +1,8 @@
-"""Starting fast. Before it runs one command, Typer builds every command's parameters
-(reading all their signatures) and converts each parameter value through a pydantic
-TypeAdapter, which imports pydantic: together more time than importing Typer itself. Two
-workarounds, each falling back to Typer's own behaviour for anything it does not cover:
-
-- `only_the_command`: the app with just the command the arguments name, so Typer builds one
-  command instead of all of them (help, suggestions and completing a command name still get
-  the whole app);
-- `quick_conversion`: values whose conversion is the identity or plain `int()` (text, a whole
-  number, one of a command's listed choices, a list of words, a missing value) are converted
-  here; anything else, including every value Typer would refuse, goes to Typer's converter.
+"""Starting fast. Typer builds every command's parameters before it runs one, and converts
+each value through pydantic: together more time than importing Typer. `only_the_command`
+gives Typer just the command the arguments name (help, suggestions and completing a command
+name still get the whole app); `quick_conversion` converts plain values without pydantic
+(see `hgin.cli.quick_params`). Both fall back to Typer's own behaviour for anything else.
 """
 
 from __future__ import annotations
@@ -33,16 +27,15 @@ def command_name(info: Any) -> str:
 
 
 def given_words(argv: Sequence[str], environ: Mapping[str, str]) -> list[str]:
-    """The words typed after 'hgin': the arguments, or, while a shell asks for completions,
-    the words before the one being completed."""
+    """The words typed after 'hgin' (while a shell completes, those before the cursor's)."""
     if environ.get("_HGIN_COMPLETE") is None:
         return list(argv)
     return words_before_cursor(environ)
 
 
 def command_word(argv: Sequence[str], environ: Mapping[str, str]) -> str | None:
-    """The command the words name, as typed: the options before a command name are all
-    flags, so it is the first word that is not an option; None when there is none."""
+    """The command the words name, as typed: the first that is not an option (the options
+    before a command are all flags), or None."""
     return next((w for w in given_words(argv, environ) if not w.startswith("-")), None)
 
 
@@ -61,7 +54,7 @@ def only_the_command(app: typer.Typer, command: str | None) -> typer.Typer:
 
 
 def quick_conversion() -> None:
-    """Convert plain parameter values without pydantic (see `hgin.cli.quick_params`)."""
+    """Convert plain parameter values without pydantic."""
     try:
         from hgin.cli.quick_params import install
 
@@ -71,21 +64,13 @@ def quick_conversion() -> None:
 
 
 def collect_rarely() -> None:
-    """Look for reference cycles less often while one command runs.
-
-    A command's objects mostly live until it ends. At Python's default (a collection of the
-    young objects every 700 allocations) a command runs some 40 collections that find about
-    five objects each and cost it several milliseconds; every 20,000 allocations is plenty
-    for a process that lives a fraction of a second.
-    """
+    """Look for reference cycles less often: a command's objects mostly live until it ends,
+    and at Python's default (every 700 allocations) a command runs some 40 collections that
+    each find a few objects; every 20,000 is plenty for a process this short."""
     gc.set_threshold(20_000, *gc.get_threshold()[1:])
 
 
 def spare_the_exit() -> None:
-    """Let the interpreter's exit skip its garbage collections over every object made so far.
-
-    The process is about to end; walking every module and object again costs a finished
-    command about 10 ms, some 12% of its run. Exit handlers still run and objects are still
-    released as the interpreter shuts down: only the searches for reference cycles skip them.
-    """
+    """Let the interpreter's exit skip its searches for reference cycles over every object
+    made so far (exit handlers still run, objects are still released)."""
     gc.freeze()

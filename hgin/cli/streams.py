@@ -1,19 +1,11 @@
-"""Standard output and error as hgin writes to them, whatever the terminal (no Rich here).
-
-Everything hgin prints (Rich drawings, sentences, refusals, help) goes through `sys.stdout` and
-`sys.stderr`. `prepare` puts an `OutputFront` in front of one when:
-
-- its encoding cannot hold hgin's symbols (ASCII, Latin-1, a Windows code page), or ASCII is
-  asked for ($HGIN_ASCII=1, or `ascii = true` in config.toml): the symbols become their ASCII
-  forms (`hgin.reports.symbols`), letters the encoding lacks lose their accents, and anything
-  still left becomes '?', so printing never fails on a character;
-- standard output is not a terminal: trailing blanks are taken off every line, so piped text
-  pastes cleanly.
-
-A standard output the shell closed (`>&-`) becomes a `ClosedOutput`, on which printing fails
-like any output that cannot be written. Data (JSON, HTML, SVG) goes out with `print_document`,
-which is never rewritten: on a stream that cannot hold every character it escapes them the
-format's way (\\u00eb, &#235;), which loses nothing.
+"""Standard output and error whatever the terminal (no Rich here). `prepare` puts an
+`OutputFront` in front of a stream when its encoding cannot hold hgin's symbols or ASCII is
+asked for ($HGIN_ASCII=1, or `ascii = true` in config.toml): the symbols become their ASCII
+forms, letters the encoding lacks lose their accents, anything left becomes '?'; and in front
+of a standard output that is not a terminal, to take the trailing blanks off every line. A
+standard output the shell closed (`>&-`) fails like any output that cannot be written. Data
+(JSON, HTML, SVG) is never rewritten: `print_document` escapes what the stream cannot hold
+the format's way (\\u00eb, &#235;), which loses nothing.
 """
 
 from __future__ import annotations
@@ -43,21 +35,16 @@ LONE_DASH = re.compile(r"(?<!\w)[–—](?!\w)")
 class TextOut(io.TextIOBase):
     """A text stream that takes any text as UTF-8 (what Rich and Click ask of a stream)."""
 
-    @property
-    def encoding(self) -> str:  # type: ignore[override]
-        return "utf-8"
+    encoding = "utf-8"
+    errors = "strict"
 
-    @property
-    def errors(self) -> str:  # type: ignore[override]
-        return "strict"
+    def writable(self) -> bool:
+        return True
 
 
 class OutputFront(TextOut):
-    """A text stream in front of a real one that can take any text: see the module docstring.
-
-    It says it is UTF-8 (it accepts every character), so Rich draws its usual lines, which
-    then become ASCII here like every other symbol: a table keeps its layout to the column.
-    """
+    """A stream in front of a real one that takes any text (see above). Being UTF-8, it gets
+    Rich's usual lines, which become ASCII here like every symbol: a table keeps its layout."""
 
     def __init__(self, inner: TextIO, *, ascii_only: bool, strip: bool) -> None:
         super().__init__()
@@ -86,9 +73,8 @@ class OutputFront(TextOut):
         return len(text)
 
     def write_raw(self, text: str) -> None:
-        """Write `text` as it is (no symbols swapped, no blanks taken), for data such as JSON;
-        a character the real stream lacks is written without its accents ('Zoë' as 'Zoe'),
-        or as '?'."""
+        """Write `text` with no symbols swapped nor blanks taken; a character the real stream
+        lacks is written without its accents ('Zoë' as 'Zoe'), or as '?'."""
         if not self.lossless and not self.fits(text):
             text = "".join(self.safe_char(char) for char in text)
         self.inner.write(text)
@@ -118,21 +104,14 @@ class OutputFront(TextOut):
     def fileno(self) -> int:
         return self.inner.fileno()
 
-    def writable(self) -> bool:
-        return True
-
     @property
     def name(self) -> Any:
         return getattr(self.inner, "name", "<stdout>")
 
 
 class ClosedOutput(TextOut):
-    """Standard output that the shell closed. Python leaves `sys.stdout` None then, and Rich
-    and Click print nothing to None and succeed; writing here fails as it does on a closed
-    file, so that a command that cannot print says so."""
-
-    def writable(self) -> bool:
-        return True
+    """Standard output the shell closed: Python leaves `sys.stdout` None, to which Rich and
+    Click print nothing and succeed; here writing fails, so that the command says so."""
 
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
@@ -143,14 +122,6 @@ def _unknown(char: str) -> str:
     return "??" if unicodedata.east_asian_width(char) in ("W", "F") else "?"
 
 
-def wants_ascii(environ: Mapping[str, str], config_asks: Callable[[], bool]) -> bool:
-    """Whether ASCII drawing is asked for: $HGIN_ASCII (1/0), else the config file's setting."""
-    value = environ.get(ASCII_VARIABLE, "").strip().lower()
-    if value:
-        return value not in ("0", "no", "false", "off")
-    return config_asks()
-
-
 def is_terminal(stream: Any) -> bool:
     try:
         return bool(stream.isatty())
@@ -159,12 +130,14 @@ def is_terminal(stream: Any) -> bool:
 
 
 def prepare(config_asks: Callable[[], bool], environ: Mapping[str, str] = os.environ) -> None:
-    """Put an `OutputFront` in front of stdout and stderr where one is needed, and a
-    `ClosedOutput` in place of a closed stdout (see above); `config_asks` says whether the
-    settings file asks for ASCII, read only when the environment does not say."""
+    """Put an `OutputFront` in front of stdout and stderr where one is needed, a `ClosedOutput`
+    in place of a closed stdout; `config_asks` (whether the settings ask for ASCII) is called
+    only when $HGIN_ASCII says nothing, and at most once."""
     if sys.stdout is None:
         sys.stdout = ClosedOutput()
-    ascii_asked = functools.cache(lambda: wants_ascii(environ, config_asks))  # read once, if at all
+    value = environ.get(ASCII_VARIABLE, "").strip().lower()
+    asked = (lambda: value not in ("0", "no", "false", "off")) if value else config_asks
+    ascii_asked = functools.cache(asked)
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is None or isinstance(stream, OutputFront | ClosedOutput):
@@ -189,9 +162,8 @@ def print_json(data: Any, indent: int | None = 2) -> None:
 
 
 def print_document(text: str, form: str) -> None:
-    """Print a whole document (a summary as JSON, HTML, SVG) that is data rather than drawing:
-    JSON escapes what the stream cannot hold, HTML and SVG use character references; text,
-    Markdown and CSV are printed like everything else."""
+    """Print a whole document: JSON, HTML and SVG as data (see above); text, Markdown and CSV
+    like everything else."""
     stream = sys.stdout
     if not isinstance(stream, OutputFront) or form not in ("json", "html", "svg"):
         stream.write(text)

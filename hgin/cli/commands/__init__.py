@@ -1,9 +1,6 @@
-"""Each module here adds its commands to `hgin.cli.application.app` when imported.
-
-A run imports only the module of the command it runs (`load`): importing all of them costs
-every command the imports of all the others (the rule registry, for one). Help, a bare `hgin`,
-completing a command's name and a word that names no command get them all (`load_all`).
-"""
+"""Each module here adds its commands to `hgin.cli.application.app` when imported. A run
+imports only the module of its command (`load`); help, completing a command's name and a word
+that names no command import them all (`load_all`)."""
 
 from __future__ import annotations
 
@@ -21,23 +18,23 @@ MODULES = {
     "notice": "hands",
     "show": "matches",
     "summary": "summary",
-    "settle": "settle",
-    "play": "play",
+    "settle": "summary",
+    "play": "matches",
     "board": "board",
-    "rematch": "rematch",
+    "rematch": "matches",
     "edit": "editing",
     "delete": "editing",
-    "log": "journal",
+    "log": "matches",
     "matches": "history",
     "use": "matches",
-    "abandon": "abandon",
+    "abandon": "matches",
     "rules": "rules",
     "series": "series",
     "count": "count",
     "stats": "history",
     "export": "transfer",
     "import": "transfer",
-    "restore": "restore",
+    "restore": "editing",
     "config": "config",
     "demo": "demo",
 }
@@ -57,16 +54,12 @@ def full_name(word: str) -> str:
     return name if name in MODULES else word
 
 
-# __import__ rather than importlib.import_module: `python -X importtime` shows only the
-# former, and the start-up tests and profiling read it.
-
-
 def load(command: str | None) -> None:
     """Register `command` (a name as typed), or every command when it names none."""
     module = MODULES.get(full_name(command or ""))
     if module is None:
         load_all()
-    else:
+    else:  # __import__, unlike importlib, shows in `python -X importtime`, which tests read
         __import__(f"hgin.cli.commands.{module}")
 
 

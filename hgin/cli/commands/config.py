@@ -50,6 +50,6 @@ def show_config(
         lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
     if config.ascii:
         lines.append("Drawing: plain ASCII, no symbols (set in the file)")
-    from hgin.cli.console import print_views
+    from hgin.cli.layout import print_views
 
     print_views(*lines)  # a long path or value wraps at the width; piped, lines stay whole

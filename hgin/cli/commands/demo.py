@@ -45,7 +45,7 @@ def demo(
     ] = "friendly",
 ) -> None:
     """Play a sample match in a throw-away folder; your own matches are not touched."""
-    from hgin.cli.console import print_views
+    from hgin.cli.layout import print_views
     from hgin.cli.render import print_sheet
 
     profile = PROFILES[rules]

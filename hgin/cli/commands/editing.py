@@ -1,23 +1,31 @@
-"""Correcting earlier hands: edit and delete, with everything after re-scored."""
+"""Correcting a match: edit and delete a hand (everything after re-scored), restore an earlier
+state or a backup of its file."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from hgin.cli.application import (
     BigFlag,
+    JsonFlag,
     MatchOption,
     UpcardOption,
     app,
-    count_argument,
+    notify,
     refuse_option_word,
     saving,
     scorekeeper,
     show_outcome,
 )
+from hgin.cli.streams import print_json
+from hgin.engine.counts import whole_number
+from hgin.errors import HginError
 from hgin.play.parser import entry_with, parse_entry, stray_option
+
+if TYPE_CHECKING:
+    from hgin.scorekeeper import BackupEntry, Outcome
 
 COUNTS = {"ignore_unknown_options": True}
 
@@ -42,7 +50,8 @@ def edit(
 
     # Options Click does not know reach ENTRY as words (a negative count must): a word the
     # entry would not take either is a usage error here, as it is for `hgin gin`.
-    hand = count_argument(number, "the hand number", "edit")
+    refuse_option_word(number, "edit")
+    hand = whole_number(number, "the hand number")
     stray = stray_option(words)
     if stray is not None:
         refuse_option_word(stray, "edit")
@@ -53,5 +62,90 @@ def edit(
 @app.command(context_settings=COUNTS)
 def delete(number: HandNumber, match: MatchOption = None) -> None:
     """Remove hand N; the hands after it move up one and are re-scored."""
-    hand = count_argument(number, "the hand number", "delete")
+    refuse_option_word(number, "delete")
+    hand = whole_number(number, "the hand number")
     saving(lambda: scorekeeper().delete(hand, match=match), show_outcome)
+
+
+def backup_row(entry: BackupEntry) -> dict[str, Any]:
+    """One backup as `restore --backup --json` prints it."""
+    from hgin.reports.narrate import describe_holding
+
+    match = entry.match
+    return {
+        "number": entry.number,
+        "file": entry.backup.name,
+        "kept_at": entry.backup.kept_at.isoformat(timespec="seconds"),
+        "before_schema": entry.backup.before_schema,
+        "hands": None if match is None else len(match.hands),
+        "finished": None if match is None else match.sheet.finished,
+        "winner": None if match is None else match.sheet.winner,
+        "holds": None if match is None else describe_holding(match.sheet),
+        "problem": entry.problem,
+    }
+
+
+@app.command()
+def restore(
+    which: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="N",
+            help="The change to go back to (see 'hgin log'); with --backup, the backup's "
+            "number (1 = newest) or file name, or nothing to list them.",
+        ),
+    ] = None,
+    backup: Annotated[
+        bool,
+        typer.Option(
+            "--backup",
+            help="File-level recovery: list the match file's backups, or bring one back.",
+        ),
+    ] = False,
+    match: MatchOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Bring the match back to its state right after change N (undoable), or with --backup
+    list the backups of its file or bring one back (the present version is kept first)."""
+
+    def restored(outcome: Outcome) -> None:
+        if as_json and backup:
+            print_json({"id": outcome.match.id, "restored": outcome.message})
+            notify(outcome.notices)
+        else:
+            show_outcome(outcome)
+
+    keeper = scorekeeper()
+    if not backup:
+        if which is None:
+            keeper.match_id(match)  # a missing or damaged match is named first
+            raise HginError(
+                "name a change: 'hgin restore N' (see 'hgin log'), or list the file's "
+                "backups with 'hgin restore --backup'"
+            )
+
+        change = whole_number(which, "the change number")
+        saving(lambda: keeper.restore(change, match=match), restored)
+        return
+    if which is not None:
+        saving(lambda: keeper.restore_backup(which, match), restored)
+        return
+    match_id, present, entries = keeper.backups(match)
+    if as_json:
+        data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
+        print_json(data)
+        return
+    if not entries:
+        typer.echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")
+        return
+    from hgin.cli.layout import print_views
+    from hgin.cli.render import backups_table, holding
+
+    now = "the match file itself is missing or unreadable"
+    if present is not None:
+        now = f"now {holding(present, None)}"
+    print_views(
+        f"Backups of match {match_id} ({now}), newest first:",
+        backups_table(entries),
+        "Bring one back with 'hgin restore --backup N'; the present version is kept first.",
+    )

@@ -54,21 +54,19 @@ OpponentCards = Annotated[
 
 
 def usage_line(command: str, problem: str) -> typer.Exit:
-    """A count missing or too many: one line on stderr and a usage error (exit 2), not a
-    usage block."""
+    """A count missing or too many: one line on stderr and exit 2, not a usage block."""
     counts = {"gin": "OPPONENT_DEADWOOD", "knock": "KNOCKER_DEADWOOD OPPONENT_DEADWOOD"}
     tell(f"hgin: {problem}: hgin {command} PLAYER {counts[command]}")
     return typer.Exit(2)
 
 
 def missing(command: str, what: str, cards_flag: str) -> typer.Exit:
-    """A count that is neither typed nor given as cards."""
     return usage_line(command, f"{what} is missing (or give the cards with {cards_flag})")
 
 
 def no_extra(ctx: typer.Context, command: str, *counts: str | None) -> None:
-    """Refuse words after the counts: an unknown option among the words as the parser does
-    (naming the commands it belongs to), one count too many in one line."""
+    """Refuse an unknown option among the words as the parser does (naming the commands it
+    belongs to), and a count too many in one line."""
     for word in [*filter(None, counts), *ctx.args]:
         word = word.strip()
         if word.startswith("-") and not WHOLE.fullmatch(word):

@@ -14,7 +14,7 @@ from hgin.cli.application import (
     OutputOption,
     app,
     complete_known_player,
-    complete_match,
+    match_argument,
     notify,
     saving,
     tell,
@@ -85,16 +85,11 @@ def list_matches(
 
 @matches_app.command("delete")
 def delete_match(
-    match: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="MATCH", help="As for 'hgin abandon'.", autocompletion=complete_match
-        ),
-    ] = None,
+    match: Annotated[str | None, match_argument("As for 'hgin abandon'.")] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,
 ) -> None:
     """Take a match off the list: the same as 'hgin abandon'."""
-    from hgin.cli.commands.abandon import abandon
+    from hgin.cli.commands.matches import abandon
 
     abandon(match, yes)
 
@@ -144,15 +139,13 @@ def stats(
         from hgin.reports.stats_html import stats_html
 
         text = stats_html(figures)
-    elif target is not None:
-        from hgin.cli.render_stats import stats_text
-
-        text = stats_text(figures)
     else:
-        from hgin.cli.render_stats import print_stats
+        from hgin.cli.layout import plain_text, print_views
+        from hgin.cli.render_stats import stats_view
 
-        print_stats(figures)
-        text = ""
+        text = "" if target is None else plain_text(stats_view(figures), 80)
+        if target is None:
+            print_views(stats_view(figures))
     if target is not None:
         saving(lambda: keeper.write_output(target, text), lambda path: typer.echo(f"Wrote {path}."))
     elif text:

@@ -1,7 +1,9 @@
-"""Starting, choosing and showing matches: new, use, matches, show, summary, demo."""
+"""Starting, choosing, showing and leaving matches: new, show, use, rematch, play, log,
+abandon."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -11,13 +13,15 @@ from hgin.cli.application import (
     JsonFlag,
     MatchOption,
     app,
-    complete_match,
+    complete_player,
+    match_argument,
     notify,
     saving,
     scorekeeper,
 )
 from hgin.cli.rule_options import RuleCommand
-from hgin.cli.streams import print_json
+from hgin.cli.streams import is_terminal, print_json
+from hgin.errors import HginError
 from hgin.folder import Folder
 
 if TYPE_CHECKING:
@@ -78,12 +82,7 @@ def show(match: MatchOption = None, as_json: JsonFlag = False) -> None:
 @app.command()
 def use(
     match: Annotated[
-        str,
-        typer.Argument(
-            metavar="MATCH",
-            help="A match identifier (or its start), or a player: their latest match.",
-            autocompletion=complete_match,
-        ),
+        str, match_argument("A match identifier (or its start), or a player: their latest match.")
     ],
 ) -> None:
     """Make another stored match the current one."""
@@ -94,3 +93,115 @@ def use(
         notify(loaded.notices)
 
     saving(lambda: scorekeeper().use(match), now_playing)
+
+
+@app.command()
+def rematch(
+    match: MatchOption = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            "--dealer",
+            "-d",
+            help="Who deals first (else whoever the rules give the next deal to).",
+            autocompletion=complete_player,
+        ),
+    ] = None,
+) -> None:
+    """Start the next match after the finished one: the same players and rules in force; in
+    a series, its next match."""
+    started = scorekeeper().rematch(match, dealer=dealer)
+    from hgin.cli.render import print_sheet
+
+    print_sheet(started.match, started.notes)
+
+
+@app.command()
+def play(match: MatchOption = None) -> None:
+    """Enter hands line by line: 'gin ines 18', 'k osk 7 12', 'd', 'u', 'help', 'q'.
+
+    Every hand is saved as it is entered. Works with lines piped in too (no prompt).
+    """
+    from hgin.cli.play import run_session
+
+    status = run_session(match)
+    if status:
+        raise typer.Exit(code=status)
+
+
+@app.command()
+def log(
+    match: MatchOption = None,
+    as_json: JsonFlag = False,
+    last: Annotated[
+        int | None,
+        typer.Option("--last", min=1, help="Only the last N changes."),
+    ] = None,
+) -> None:
+    """List every change of the match, oldest first: what 'hgin undo', 'hgin redo' and
+    'hgin restore N' work with."""
+    loaded, rows, notices = scorekeeper().log(match)
+    if last is not None:
+        rows = rows[-last:]
+    if as_json:
+        fields = ("number", "at", "kind", "text", "status")
+        print_json([{field: getattr(row, field) for field in fields} for row in rows])
+    elif not rows:
+        typer.echo(f"Match {loaded.id} has no changes yet.")
+    else:
+        from hgin.cli.layout import print_views
+        from hgin.cli.render import journal_table
+
+        total = len(loaded.journal)
+        shown = "" if len(rows) == total else f", the last {len(rows)} of {total}"
+        print_views(
+            f"Changes of match {loaded.id}{shown}, oldest first:",
+            journal_table(rows),
+            "'hgin undo' reverts the latest change in force; 'hgin restore N' goes back to N.",
+        )
+    notify(notices)
+
+
+AbandonedMatch = Annotated[
+    str | None,
+    match_argument(
+        "A match identifier (or its start), or a player: their latest match; default: the "
+        "current match."
+    ),
+]
+YesFlag = Annotated[
+    bool, typer.Option("--yes", "-y", help="Do not ask first (a match with hands).")
+]
+
+
+@app.command()
+def abandon(match: AbandonedMatch = None, yes: YesFlag = False) -> None:
+    """Take a match begun by mistake off the list; its file is kept as a backup, and
+    'hgin undo' straight after (or 'hgin restore --backup') brings it back."""
+    keeper = scorekeeper()
+    loaded = keeper.load(match)
+    first, second = loaded.players
+    hands = len(loaded.hands)
+    played = f"{first} v {second}, {hands} hand{'' if hands == 1 else 's'}"
+    if hands and not yes:
+        if not is_terminal(sys.stdin):  # nobody to answer: a script says --yes
+            raise HginError(f"match {loaded.id} has hands: 'hgin abandon --yes' abandons it")
+        try:
+            answer = input(f"Abandon match {loaded.id} ({played})? [y/N] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().casefold() not in ("y", "yes"):
+            raise HginError("nothing was abandoned")
+    done = keeper.abandon(loaded.id)
+    lines = [
+        f"Abandoned match {loaded.id} ({played}): 'hgin undo' brings it back now, "
+        f"'hgin restore --backup 1 -m {loaded.id}' later."
+    ]
+    if done.was_current and done.current is None:
+        lines.append("No match is current now: 'hgin new NAME1 NAME2' starts one.")
+    elif done.was_current and done.current is not None:
+        now = done.current
+        lines.append(f"Now current: match {now.id} ({now.players[0]} v {now.players[1]}).")
+    from hgin.cli.layout import print_views
+
+    print_views(*lines)

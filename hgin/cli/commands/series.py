@@ -43,38 +43,10 @@ def standing_to_dict(state: Standing) -> dict[str, Any]:
 
 
 def print_standing(state: Standing, lines: list[str]) -> None:
-    from rich.console import Group
-    from rich.text import Text
+    from hgin.cli.layout import print_views
+    from hgin.cli.render import standing_view
 
-    from hgin.cli.console import print_views
-    from hgin.cli.layout import Fit, record, simple_table
-
-    series = state.series
-    first, second = series.players
-    table = simple_table("Match", Text(first), Text(second), "Won by", right=(1, 2))
-    records = []  # the same rows stacked, for a terminal too narrow for the table
-    running = dict.fromkeys(series.players, 0)
-    for match_id, totals, winner in state.per_match:
-        for player in series.players:
-            running[player] += totals[player]
-        cells = [f"+{totals[p]} = {running[p]}" for p in series.players]
-        table.add_row(Text(match_id), *(Text(c) for c in cells), Text(winner or "level"))
-        figures = [f"{p} {c}" for p, c in zip(series.players, cells, strict=True)]
-        records.append(record(match_id, [*figures, f"won by {winner}" if winner else "level"]))
-    if state.in_play:
-        table.add_row(Text(state.in_play), Text("in play"), Text(""), Text(""))
-        records.append(record(state.in_play, ["in play"]))
-    if state.finished:
-        result = (
-            f"Series over: {state.winner} wins, {state.credited[state.winner]} to "
-            f"{min(state.credited.values())}."
-            if state.winner
-            else "Series over: level."
-        )
-    else:
-        result = f"Totals: {first} {state.credited[first]}, {second} {state.credited[second]}."
-    title = Text(f"Series {series.id}: {first} v {second} to {series.target}", "bold")
-    print_views(title, Fit(table, Group(*records)), result, *lines)
+    print_views(standing_view(state), *lines)
 
 
 @series_app.command("new")

@@ -1,4 +1,5 @@
-"""`hgin summary`: the match summary for the terminal, a chat, a printer or a spreadsheet."""
+"""`hgin summary`: the match summary for the terminal, a chat, a printer or a spreadsheet; `hgin
+settle`: who pays whom."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import typer
 
 from hgin.cli.application import (
     ForceFlag,
+    JsonFlag,
     MatchOption,
     OutputOption,
     app,
@@ -15,7 +17,7 @@ from hgin.cli.application import (
     saving,
     scorekeeper,
 )
-from hgin.cli.streams import print_document
+from hgin.cli.streams import print_document, print_json
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
 
@@ -49,9 +51,10 @@ def summary(
     chosen = output_format(output, form, allowed=get_args(SummaryFormat), default="text")
     loaded, notices = keeper.read(match)
     if chosen == "text" and target is None:
-        from hgin.cli.render import print_summary
+        from hgin.cli.layout import print_views
+        from hgin.cli.render import summary_view
 
-        print_summary(loaded)
+        print_views(summary_view(loaded))
         notify(notices)
         return
     from hgin.cli.summary_formats import build_summary
@@ -67,3 +70,48 @@ def summary(
         notify(notices)
 
     saving(lambda: keeper.write_output(target, content), written)
+
+
+STAKE_NOTES = {
+    "match": "Stake: the match's own ('hgin rules set stake' changes it).",
+    "config": "Stake: the default in config.toml ('hgin config' shows it).",
+}
+
+
+@app.command()
+def settle(
+    stake: Annotated[
+        str | None,
+        typer.Option(
+            "--stake",
+            "-s",
+            metavar="AMOUNT",
+            help="Money per point, e.g. 0.05 (overrides the match's stake and config.toml).",
+        ),
+    ] = None,
+    currency: Annotated[
+        str | None,
+        typer.Option("--currency", "-c", metavar="TEXT", help="Printed after amounts: EUR, €."),
+    ] = None,
+    as_json: JsonFlag = False,
+    match: MatchOption = None,
+) -> None:
+    """Settle up: each closed game's winner wins the difference of the two totals in it."""
+    settled = scorekeeper().settle(match, stake=stake, currency=currency)
+    from hgin.reports.settlement import settlement_dict, settlement_lines
+
+    settlement = settled.settlement
+    if as_json:
+        data = {"id": settled.match.id, **settlement_dict(settlement, settled.currency)}
+        print_json(data)
+        notify(settled.notices)
+        return
+    first, second = settled.match.players
+    lines = [f"{first} v {second} · match {settled.match.id}"]
+    lines += settlement_lines(settlement, settled.currency)
+    if settled.stake_from in STAKE_NOTES:
+        lines.append(STAKE_NOTES[settled.stake_from])
+    from hgin.cli.layout import print_views
+
+    print_views(*lines)
+    notify(settled.notices)

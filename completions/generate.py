@@ -1,7 +1,7 @@
 """Write (or check) the shell completion scripts in completions/, generated from the app itself.
 
-    python -m hgin.cli.completion_files            # rewrite completions/ (run from the checkout)
-    python -m hgin.cli.completion_files --check    # exit 1 if a committed script is stale
+    python completions/generate.py            # rewrite completions/ (run from the checkout)
+    python completions/generate.py --check    # exit 1 if a committed script is stale
 
 Each script is what `hgin` prints when the shell asks it for one (`_HGIN_COMPLETE=source_zsh
 hgin`): the same script `hgin --install-completion` installs. The scripts call hgin back at
@@ -83,7 +83,7 @@ def write_scripts(folder: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m hgin.cli.completion_files [--check] [FOLDER]` (FOLDER: ./completions)."""
+    """`python completions/generate.py [--check] [FOLDER]` (FOLDER: ./completions)."""
     args = list(sys.argv[1:] if argv is None else argv)
     check = "--check" in args
     rest = [a for a in args if a != "--check"]
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     if check:
         stale = stale_scripts(folder)
         for name in stale:
-            print(f"{folder / name} is stale: run python -m hgin.cli.completion_files")
+            print(f"{folder / name} is stale: run python completions/generate.py")
         return 1 if stale else 0
     for path in write_scripts(folder):
         print(f"wrote {path}")
