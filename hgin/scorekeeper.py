@@ -393,12 +393,12 @@ class ScoreKeeper(Folder):
         match: str | None = None,
     ) -> Outcome:
         """Record a gin counted from the cards; with `hand_cards`, refused unless they all meld."""
-        from hgin.engine.card_entry import count_gin
+        from hgin.engine.card_entry import count_entry
 
-        counted = count_gin(
-            opponent=opponent_cards,
+        counted = count_entry(
+            "big_gin" if big else "gin",
             hand=hand_cards,
-            big=big,
+            opponent=opponent_cards,
             opponent_deadwood=opponent_deadwood,
         )
         return self._record_counted(player, counted, upcard, match)
@@ -415,9 +415,10 @@ class ScoreKeeper(Folder):
         match: str | None = None,
     ) -> Outcome:
         """Record a knock counted from both hands (the opponent melds and lays off)."""
-        from hgin.engine.card_entry import count_knock_entry
+        from hgin.engine.card_entry import count_entry
 
-        counted = count_knock_entry(
+        counted = count_entry(
+            "knock",
             hand=hand_cards,
             opponent=opponent_cards,
             deadwood=deadwood,

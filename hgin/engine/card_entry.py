@@ -198,53 +198,45 @@ def _gin_hand(cards: CardsText, big: bool) -> tuple[tuple[Card, ...], Arrangemen
     return hand, arrangement
 
 
-def count_gin(
+def count_entry(
+    kind: Literal["gin", "big_gin", "knock"],
     *,
-    opponent: CardsText | None = None,
     hand: CardsText | None = None,
-    big: bool = False,
+    opponent: CardsText | None = None,
+    deadwood: int | None = None,
     opponent_deadwood: int | None = None,
 ) -> CountedHand:
-    """A gin from the cards: the winner's (checked to meld completely) and/or the opponent's
-    (counted with their own melds only: no layoffs against gin). Typed counts must agree."""
+    """A gin, big gin or knock from the cards: the winner's (a gin's checked to meld completely,
+    a knock's ten kept after the discard) and/or the opponent's ten, who lays off against a
+    knock only (a knock needs both hands). Typed counts must agree with the cards."""
     mine: tuple[Card, ...] | None = None
     arrangement: Arrangement | None = None
-    if hand is not None:
-        mine, arrangement = _gin_hand(hand, big)
+    if kind == "knock" and hand is not None:
+        mine = read_cards(hand, "the knocker's cards (the ten kept after the discard)", 10)
+    elif hand is not None:
+        mine, arrangement = _gin_hand(hand, kind == "big_gin")
     theirs: tuple[Card, ...] | None = None
     result: DefenderResult | None = None
     if opponent is not None:
         theirs = read_cards(opponent, "the opponent's cards", 10)
         if mine is not None:
             refuse_shared(mine, theirs)
-        result = own_count(theirs)
-        count = _agree(result.deadwood, opponent_deadwood, "the opponent's deadwood")
-    elif opponent_deadwood is not None:
-        count = opponent_deadwood
-    else:
+        if kind == "knock" and mine is not None:
+            counted = count_knock(mine, theirs)
+            if counted.gin:
+                raise HginError(
+                    "these cards are a gin (no deadwood), not a knock: record it with 'gin'"
+                )
+            arrangement, result = counted.knocker, counted.defender
+            deadwood = _agree(arrangement.deadwood, deadwood, "the knocker's deadwood")
+        else:
+            result = own_count(theirs)
+        opponent_deadwood = _agree(result.deadwood, opponent_deadwood, "the opponent's deadwood")
+    elif opponent_deadwood is None:
         raise HginError("give the opponent's deadwood or their cards (--opponent)")
-    kind: Literal["gin", "big_gin"] = "big_gin" if big else "gin"
-    return CountedHand(kind, None, count, mine, theirs, arrangement, result)
-
-
-def count_knock_entry(
-    *,
-    hand: CardsText,
-    opponent: CardsText,
-    deadwood: int | None = None,
-    opponent_deadwood: int | None = None,
-) -> CountedHand:
-    """A knock from both hands: the knocker's ten cards after the discard and the opponent's
-    ten, who melds and lays off for the least deadwood. Typed counts must agree."""
-    mine = read_cards(hand, "the knocker's cards (the ten kept after the discard)", 10)
-    theirs = read_cards(opponent, "the opponent's cards", 10)
-    refuse_shared(mine, theirs)
-    counted = count_knock(mine, theirs)
-    if counted.gin:
-        raise HginError("these cards are a gin (no deadwood), not a knock: record it with 'gin'")
-    own = _agree(counted.knocker.deadwood, deadwood, "the knocker's deadwood")
-    other = _agree(counted.defender.deadwood, opponent_deadwood, "the opponent's deadwood")
-    return CountedHand("knock", own, other, mine, theirs, counted.knocker, counted.defender)
+    assert opponent_deadwood is not None
+    own = deadwood if kind == "knock" else None
+    return CountedHand(kind, own, opponent_deadwood, mine, theirs, arrangement, result)
 
 
 def record_counted(

@@ -20,9 +20,7 @@ HAND_KINDS: tuple[HandKind, ...] = ("gin", "big_gin", "knock", "draw")
 
 
 class Hand(NamedTuple):
-    """A hand as entered: the counts are the only facts; points are always derived. (Named
-    tuples here, as the journal's changes and the sheet's parts: as immutable as frozen
-    dataclasses, and far quicker to define on every command that opens a match.)"""
+    """A hand as entered: the counts are the only facts; points are always derived."""
 
     kind: HandKind
     player: str | None = None
@@ -42,7 +40,9 @@ class Award(NamedTuple):
     loser: str | None
     points: int
     formula: str
-    doubled: bool = False
+
+
+DRAW = Award("draw", None, None, 0, "no score")
 
 
 def other_player(players: tuple[str, str], name: str) -> str:
@@ -51,7 +51,7 @@ def other_player(players: tuple[str, str], name: str) -> str:
 
 
 def _check_count(what: str, value: int | None, low: int, high: int) -> int:
-    if value is None or type(value) is not int:
+    if type(value) is not int:
         raise HginError(f"{what} must be a whole number")
     if not low <= value <= high:
         raise HginError(f"{what} must be between {low} and {high}, not {value}")
@@ -64,8 +64,7 @@ def written_plainly(hand: Hand) -> Hand:
         return hand
     from hgin.cards.model import parse_card
 
-    canonical = str(parse_card(hand.upcard))
-    return hand if canonical == hand.upcard else hand._replace(upcard=canonical)
+    return hand._replace(upcard=str(parse_card(hand.upcard)))
 
 
 def upcard_facts(rules: Rules, hand: Hand) -> tuple[int | None, bool]:
@@ -84,53 +83,44 @@ def upcard_facts(rules: Rules, hand: Hand) -> tuple[int | None, bool]:
 
 def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
     """Score one hand under `rules`, refusing an impossible entry (a count out of range, a knock
-    above the knock limit or in Straight Gin, a big gin the rules do not have)."""
-    if hand.kind == "draw":
+    above the knock limit or in Straight Gin, a big gin the rules do not have). A replay scores
+    every hand of the match: this runs thousands of times."""
+    kind = hand.kind
+    if kind == "draw":
         if hand.player is not None:
             raise HginError("a dead hand has no winner")
-        return Award("draw", None, None, 0, "no score")
-    if hand.kind not in HAND_KINDS:
-        raise HginError(f"unknown kind of hand '{hand.kind}'")
-    if hand.player not in players:
-        raise HginError(f"'{hand.player}' is not a player in this match")
+        return DRAW
+    if kind not in HAND_KINDS:
+        raise HginError(f"unknown kind of hand '{kind}'")
     player = hand.player
-    opponent = other_player(players, player)
+    if player != players[0] and player != players[1]:
+        raise HginError(f"'{player}' is not a player in this match")
+    opponent = players[1] if player == players[0] else players[0]
     upcard_rank, spade = upcard_facts(rules, hand)
     their = _check_count("the opponent's deadwood", hand.opponent_deadwood, 0, MAX_DEADWOOD)
-
-    if hand.kind in ("gin", "big_gin"):
+    result: Result = kind
+    if kind != "knock":
         if hand.deadwood not in (None, 0):
             raise HginError("a gin has 0 deadwood")
-        if hand.kind == "big_gin":
-            if rules.big_gin_bonus == 0:
-                raise HginError("big gin is not played in this match (see big-gin-bonus)")
-            bonus = rules.big_gin_bonus
+        if kind == "big_gin" and rules.big_gin_bonus == 0:
+            raise HginError("big gin is not played in this match (see big-gin-bonus)")
+        bonus = rules.big_gin_bonus if kind == "big_gin" else rules.gin_bonus
+        winner, loser, points, terms = player, opponent, bonus + their, f"{bonus} + {their}"
+    else:
+        if rules.straight:
+            raise HginError("Straight Gin has no knocks: only gin ends a hand")
+        limit = knock_limit(rules, upcard_rank)
+        if limit == 0:
+            raise HginError("no knocking in this hand: an ace upcard means gin only")
+        if hand.deadwood == 0:
+            raise HginError(f"a knock with 0 deadwood is a gin: enter it as gin by {player}")
+        mine = _check_count("the knocker's deadwood", hand.deadwood, 1, limit)
+        if mine < their or (mine == their and rules.tie == "knocker"):
+            winner, loser, points, terms = player, opponent, their - mine, f"{their} − {mine}"
         else:
-            bonus = rules.gin_bonus
-        return _award(hand.kind, player, opponent, bonus + their, f"{bonus} + {their}", spade)
-
-    if rules.straight:
-        raise HginError("Straight Gin has no knocks: only gin ends a hand")
-    limit = knock_limit(rules, upcard_rank)
-    if limit == 0:
-        raise HginError("no knocking in this hand: an ace upcard means gin only")
-    if hand.deadwood == 0:
-        raise HginError(f"a knock with 0 deadwood is a gin: enter it as gin by {player}")
-    mine = _check_count("the knocker's deadwood", hand.deadwood, 1, limit)
-    if mine < their or (mine == their and rules.tie == "knocker"):
-        return _award("knock", player, opponent, their - mine, f"{their} − {mine}", spade)
-    bonus = rules.undercut_bonus
-    terms = f"{mine} − {their} + {bonus}"
-    return _award("undercut", opponent, player, mine - their + bonus, terms, spade)
-
-
-def _award(result: Result, winner: str, loser: str, points: int, terms: str, spade: bool) -> Award:
-    """The award with its formula closed, the whole hand doubled for an Oklahoma spade upcard.
-    (Built once: a replay scores every hand of the match, so this runs thousands of times.)"""
-    if not spade:
-        simple = terms.replace(" ", "").isdigit()
-        formula = str(points) if simple else f"{terms} = {points}"
-        return Award(result, winner, loser, points, formula)
-    doubled = points * 2
-    inner = f"({terms})" if " " in terms else terms
-    return Award(result, winner, loser, doubled, f"{inner} × 2 = {doubled}", doubled=True)
+            result, bonus = "undercut", rules.undercut_bonus
+            winner, loser, points = opponent, player, mine - their + bonus
+            terms = f"{mine} − {their} + {bonus}"
+    if spade:  # an Oklahoma spade upcard doubles the whole hand
+        return Award(result, winner, loser, points * 2, f"({terms}) × 2 = {points * 2}")
+    return Award(result, winner, loser, points, f"{terms} = {points}")

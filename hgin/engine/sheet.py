@@ -123,18 +123,7 @@ def _new_game(number: int, players: tuple[str, str]) -> Game:
     return Game(number, zero, dict(zero), dict(zero), dict.fromkeys(players, False), None, None)
 
 
-def _open_copy(game: Game) -> Game:
-    """A game in progress with dicts of its own, for `extend` to post into (a sheet it
-    returned is never changed)."""
-    return game._replace(
-        scores=dict(game.scores),
-        bonuses=dict(game.bonuses),
-        hands_won=dict(game.hands_won),
-        entered=dict(game.entered),
-    )
-
-
-def _close(game: Game, winner: str, loser: str, rules: Rules, hand_number: int) -> Closing:
+def _close(game: Game, winner: str, loser: str, rules: Rules) -> Closing:
     """Pay the bonuses of a game that closes (into its own dicts); `extend` marks it closed."""
     shutout = game.scores[loser] == 0 and rules.shutout != "none"
     game_bonus = rules.game_bonus * (2 if shutout and rules.shutout == "bonus" else 1)
@@ -149,11 +138,10 @@ def _close(game: Game, winner: str, loser: str, rules: Rules, hand_number: int) 
     return Closing(game.number, winner, game_bonus, boxes, shutout, shutout_bonus)
 
 
-def _eligible(games: list[Game], winner: str, wins: int, rules: Rules) -> list[Game]:
-    """The games in progress (in number order) this win enters, marking newly entered ones.
-    `count`: a player's n-th win enters every game in progress numbered n or lower.
-    `next-open`: every game in progress the player has entered, plus the first one the
-    player has not entered yet."""
+def _entered(games: list[Game], winner: str, wins: int, rules: Rules) -> list[Game]:
+    """The games in progress this win enters, marking newly entered ones. `count`: a player's
+    n-th win enters every game in progress numbered n or lower; `next-open`: every game the
+    player has entered, plus the first one not entered yet."""
     if rules.entry == "count":
         for game in games:
             if game.number > wins:
@@ -186,9 +174,22 @@ def empty_sheet(
         raise HginError(f"the first dealer '{first_dealer}' is not a player")
     if notice_after is not None and (not rules.rolling or notice_after < 0):
         raise HginError("notice is given only in a rolling match")
-    games = [_new_game(n, players) for n in range(1, rules.games + 1)]
-    wins = dict.fromkeys(players, 0)
-    return _finish(players, rules, first_dealer, games, wins, [], first_dealer, notice_after)
+    games = tuple(_new_game(n, players) for n in range(1, rules.games + 1))
+    zero = dict.fromkeys(players, 0)
+    return Sheet(
+        players,
+        rules,
+        first_dealer,
+        games,
+        zero,
+        (),
+        first_dealer,
+        False,
+        None,
+        zero,
+        zero,
+        notice_after,
+    )
 
 
 def replay(
@@ -199,22 +200,28 @@ def replay(
     *,
     notice_after: int | None = None,
 ) -> Sheet:
-    """Build the sheet by scoring every hand in order; refuses a hand after the match ended.
-
-    `notice_after`: in a rolling match, the number of hands recorded when notice was given.
-    """
+    """The sheet after scoring every hand in order; refuses a hand after the match ended.
+    `notice_after`: in a rolling match, the number of hands recorded when notice was given."""
     return extend(empty_sheet(players, rules, first_dealer, notice_after=notice_after), hands)
 
 
 def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
-    """The sheet after `hands` more hands, continuing from `sheet` (which is not changed)."""
+    """The sheet after `hands` more hands, continuing from `sheet` (which is not changed: the
+    games in progress are posted into copies)."""
     players, rules, notice_after = sheet.players, sheet.rules, sheet.notice_after
-    games = {g.number: g if g.closed else _open_copy(g) for g in sheet.games}
+    games = {
+        g.number: g
+        if g.closed
+        else g._replace(
+            scores=dict(g.scores),
+            bonuses=dict(g.bonuses),
+            hands_won=dict(g.hands_won),
+            entered=dict(g.entered),
+        )
+        for g in sheet.games
+    }
     in_progress = [g for g in games.values() if not g.closed]
-    wins = dict(sheet.wins)
-    played = list(sheet.hands)
-    dealer = sheet.dealer
-    target = rules.target  # read once: a replay of thousands of hands runs this loop
+    wins, played, dealer, target = dict(sheet.wins), list(sheet.hands), sheet.dealer, rules.target
     for number, hand in enumerate(hands, start=len(played) + 1):
         if not in_progress:
             raise HginError(f"hand {number} comes after the match ended at hand {number - 1}")
@@ -222,28 +229,23 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
             award = hand_award(rules, players, hand)
         except HginError as refusal:
             raise HginError(f"hand {number}: {refusal}") from None
-        win_number = None
-        posted: list[int] = []
-        closings: list[Closing] = []
+        win_number, posted, closings, opened = None, [], [], []
         winner, loser = award.winner, award.loser
         if winner is not None and loser is not None:
             wins[winner] += 1
             win_number = wins[winner]
-            points = award.points
-            for game in _eligible(in_progress, winner, win_number, rules):
-                scores = game.scores
-                scores[winner] += points
+            for game in _entered(in_progress, winner, win_number, rules):
+                game.scores[winner] += award.points
                 game.hands_won[winner] += 1
                 posted.append(game.number)
-                if scores[winner] >= target:
-                    closings.append(_close(game, winner, loser, rules, number))
+                if game.scores[winner] >= target:
+                    closings.append(_close(game, winner, loser, rules))
                     games[game.number] = game._replace(winner=winner, closed_by=number)
-        opened: list[int] = []
         if closings:
             in_progress = [games[g.number] for g in in_progress if not games[g.number].closed]
             if rules.rolling and (notice_after is None or number <= notice_after):
-                # Each close opens the next numbered game, empty: it takes wins from the
-                # next hand on.
+                # Each close opens the next numbered game, empty: it takes wins from the next
+                # hand on.
                 for _ in closings:
                     game = _new_game(len(games) + 1, players)
                     games[game.number] = game
@@ -262,32 +264,16 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
             )
         )
         dealer = next_dealer(rules, players, dealer, award)
-    first_dealer = sheet.first_dealer
-    return _finish(players, rules, first_dealer, games.values(), wins, played, dealer, notice_after)
-
-
-def _finish(
-    players: tuple[str, str],
-    rules: Rules,
-    first_dealer: str,
-    games_in_order: Iterable[Game],
-    wins: dict[str, int],
-    played: list[PlayedHand],
-    dealer: str,
-    notice_after: int | None,
-) -> Sheet:
-    games = tuple(games_in_order)
-    totals = {p: sum(g.scores[p] + g.bonuses[p] for g in games) for p in players}
-    games_won = {p: sum(1 for g in games if g.winner == p) for p in players}
-    finished = all(g.closed for g in games)
-    winner: str | None = None
-    if finished:
-        winner = _match_winner(players, rules, games_won, totals)
+    done = tuple(games.values())
+    totals = {p: sum(g.scores[p] + g.bonuses[p] for g in done) for p in players}
+    games_won = {p: sum(1 for g in done if g.winner == p) for p in players}
+    finished = not in_progress
+    winner = _match_winner(players, rules, games_won, totals) if finished else None
     return Sheet(
         players,
         rules,
-        first_dealer,
-        games,
+        sheet.first_dealer,
+        done,
         wins,
         tuple(played),
         dealer,
