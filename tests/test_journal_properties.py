@@ -190,5 +190,5 @@ def test_any_sequence_of_changes_moves_as_the_model_does(sequence: list[tuple[An
         assert again.sheet == changed.sheet
         match = changed
     for number, position in enumerate(after):
-        state = match.state_after(number)
+        state = match.states[number]
         assert (tuple(scored(h) for h in state.hands), state.rules.gin_bonus) == position.content

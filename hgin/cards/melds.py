@@ -1,14 +1,10 @@
 """Exact meld solver for gin rummy: best arrangement, best discard, layoffs and knock counting.
 
-Rules: a meld is a set of 3 or 4 cards of one rank, or a run of 3 or more consecutive ranks in one
-suit (ace low only: A-2-3 is a run, Q-K-A is not). A card belongs to at most one meld; deadwood is
-the sum of the values of the unmelded cards.
-
-Method: cards are numbered 0..51 (suit * 13 + rank - 1) and a hand is a bitmask. Every candidate
-meld inside the hand (each set of 3 or 4, each 3-subset of a 4-set, each run and sub-run) is a
-bitmask too. A depth-first search takes the lowest remaining card and either leaves it as deadwood
-or removes one candidate meld whose lowest card it is, memoised on the mask of remaining cards.
-This is exact, and every arrangement corresponds to exactly one search path.
+A meld is a set of 3 or 4 cards of one rank, or a run of 3 or more ranks in one suit (ace low:
+Q-K-A is no run); deadwood is the value of the unmelded cards. Cards are numbered 0..51 (suit *
+13 + rank - 1) and a hand, like each candidate meld in it, is a bitmask. A depth-first search
+takes the lowest remaining card and either leaves it as deadwood or removes a candidate meld
+whose lowest card it is, memoised on the remaining mask: exact, one search path per arrangement.
 """
 
 from __future__ import annotations
@@ -38,17 +34,17 @@ class Arrangement:
 
 @dataclass(frozen=True, slots=True)
 class BestDiscard:
-    """The best discard from 11 cards and the best arrangement of the 10 that remain."""
+    """The best discard from 11 cards, the best arrangement of the 10 left, and whether all
+    eleven meld (big gin)."""
 
     discard: Card
     arrangement: Arrangement
     big_gin: bool
-    """All eleven cards meld (zero deadwood without discarding)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Layoff:
-    """A defender's card laid off onto the knocker's meld number `onto` (index into the melds)."""
+    """A defender's card laid off onto the knocker's meld number `onto`."""
 
     card: Card
     onto: int
@@ -56,10 +52,8 @@ class Layoff:
 
 @dataclass(frozen=True, slots=True)
 class DefenderResult:
-    """The defender's least-deadwood outcome against the knocker's melds.
-
-    `layoffs` are listed in an order in which they can be played (8♥ before 9♥ on 5-6-7♥).
-    """
+    """The defender's least-deadwood outcome against the knocker's melds, the layoffs in an
+    order they can be played in (8♥ before 9♥ on 5-6-7♥)."""
 
     melds: tuple[Meld, ...]
     layoffs: tuple[Layoff, ...]
@@ -74,10 +68,6 @@ class KnockCount:
     knocker: Arrangement
     defender: DefenderResult
     gin: bool
-
-
-# --------------------------------------------------------------------------------------------
-# Bitmask helpers
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -195,10 +185,6 @@ def _arrangement(meld_masks: Iterable[int], dead_mask: int) -> Arrangement:
     return Arrangement(melds, dead, sum(card.value for card in dead))
 
 
-# --------------------------------------------------------------------------------------------
-# Arrangements and discards
-
-
 def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     """A least-deadwood arrangement of distinct cards (deterministic among ties)."""
     mask = _mask_of(cards)
@@ -213,10 +199,8 @@ def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
 
 
 def best_discard(cards: Iterable[Card]) -> BestDiscard:
-    """The discard from 11 cards leaving the least deadwood.
-
-    Ties go to the highest-value discard, then the higher rank, then suit order ♠ ♥ ♦ ♣.
-    """
+    """The discard from 11 cards leaving the least deadwood; ties go to the highest value,
+    then the higher rank, then suit order ♠ ♥ ♦ ♣."""
     mask = _mask_of(cards)
     if mask.bit_count() != 11:
         raise HginError(f"choosing a discard needs 11 cards, got {mask.bit_count()}")
@@ -230,15 +214,7 @@ def best_discard(cards: Iterable[Card]) -> BestDiscard:
     best_index = min(_bits(mask), key=key)
     best_bit = 1 << best_index
     melds, dead = solver.first(mask ^ best_bit)
-    return BestDiscard(
-        discard=_DECK[best_index],
-        arrangement=_arrangement(melds, dead),
-        big_gin=solver.deadwood(mask) == 0,
-    )
-
-
-# --------------------------------------------------------------------------------------------
-# Layoffs and knock counting
+    return BestDiscard(_DECK[best_index], _arrangement(melds, dead), solver.deadwood(mask) == 0)
 
 
 def _layoff_options(meld: Sequence[Card], defender_mask: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -304,23 +280,15 @@ def _defender(knocker_melds: Sequence[Sequence[Card]], defender_mask: int) -> De
     layoffs = tuple(
         Layoff(_DECK[index], onto) for onto, (_, order) in enumerate(chosen) for index in order
     )
-    arrangement = _arrangement(*solver.first(defender_mask ^ used))
-    return DefenderResult(
-        melds=arrangement.melds,
-        layoffs=layoffs,
-        deadwood_cards=arrangement.deadwood_cards,
-        deadwood=arrangement.deadwood,
-    )
+    left = _arrangement(*solver.first(defender_mask ^ used))
+    return DefenderResult(left.melds, layoffs, left.deadwood_cards, left.deadwood)
 
 
 def defender_count(
     knocker_melds: Sequence[Sequence[Card]], defender_cards: Iterable[Card]
 ) -> DefenderResult:
-    """The defender's least possible deadwood, searching own melds and layoffs jointly.
-
-    Runs take cards at either end repeatedly (ace low, nothing above the king), a 3-card set
-    takes its fourth card, a 4-card set takes nothing.
-    """
+    """The defender's least possible deadwood, searching own melds and layoffs jointly: runs
+    take cards at either end (ace low), a 3-card set its fourth card, a 4-card set nothing."""
     defender_mask = _mask_of(defender_cards)
     knocker_mask = _mask_of(card for meld in knocker_melds for card in meld)
     _refuse_overlap(knocker_mask, defender_mask)
@@ -341,10 +309,8 @@ def _refuse_overlap(knocker_mask: int, defender_mask: int) -> None:
 
 def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> KnockCount:
     """Count a knock: the knocker lays down a least-deadwood arrangement (among ties, the one
-    leaving the defender the most deadwood); the defender melds and lays off for the least.
-
-    Against gin (knocker deadwood 0) the defender may not lay off.
-    """
+    leaving the defender the most deadwood); the defender melds and lays off for the least,
+    except against gin (knocker deadwood 0)."""
     knocker_mask = _mask_of(knocker_cards)
     defender_mask = _mask_of(defender_cards)
     _refuse_overlap(knocker_mask, defender_mask)

@@ -1,7 +1,5 @@
-"""Counting from the cards: `hgin count`, and gin or knock entries recorded from both hands.
-
-Pure: cards in, counts and a `Hand` out, every refusal an HginError. No I/O.
-"""
+"""Counting from the cards: `hgin count`, and gin or knock entries recorded from the hands.
+Cards in, counts and a `Hand` out, every refusal an HginError."""
 
 from __future__ import annotations
 
@@ -45,23 +43,18 @@ def refuse_shared(first: Sequence[Card], second: Sequence[Card]) -> None:
         raise HginError(f"{listed} {verb} in both hands: each card is in one hand only")
 
 
-# --------------------------------------------------------------------------------------------
-# hgin count
-
-
 @dataclass(frozen=True, slots=True)
 class HandCount:
-    """What 10 or 11 cards are worth, and (given the opponent's ten) the knock they make."""
+    """What 10 or 11 cards are worth: the arrangement of the ten kept (after `discard` from
+    eleven), all eleven melded for a big gin, and (given the opponent's ten) the knock counted
+    card by card."""
 
     cards: tuple[Card, ...]
     arrangement: Arrangement
-    """The ten cards kept (after `discard` when eleven were given)."""
     discard: Card | None = None
     big_gin: bool = False
     eleven: Arrangement | None = None
-    """All eleven cards melded, for a big gin."""
     knock: KnockCount | None = None
-    """The knock counted card by card: both arrangements (all eleven cards for a big gin)."""
 
 
 def count_hand(cards: CardsText, opponent: CardsText | None = None) -> HandCount:
@@ -142,24 +135,19 @@ def knock_outcome(knock: KnockCount) -> KnockOutcome:
     return "knock" if mine < knock.defender.deadwood else "undercut"
 
 
-# --------------------------------------------------------------------------------------------
-# Recording a gin or a knock from the cards
-
-
 @dataclass(frozen=True, slots=True)
 class CountedHand:
-    """A gin or knock counted from the cards, ready to become a `Hand`."""
+    """A gin or knock counted from the cards, ready to become a `Hand`: the knocker's deadwood
+    (None for a gin), and each side's melds when their cards were given (the opponent's with
+    layoffs and deadwood)."""
 
     kind: Literal["gin", "big_gin", "knock"]
     deadwood: int | None
-    """The knocker's deadwood (None for a gin, as when it is typed)."""
     opponent_deadwood: int
     hand_cards: tuple[Card, ...] | None
     opponent_cards: tuple[Card, ...] | None
     mine: Arrangement | None
-    """The player's melds, when their cards were given."""
     theirs: DefenderResult | None
-    """The opponent's melds, layoffs and deadwood, when their cards were given."""
 
 
 def _agree(counted: int, typed: int | None, what: str) -> int:

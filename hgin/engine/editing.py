@@ -206,7 +206,7 @@ def restore(match: Match, number: int, at: str) -> Match:
         raise HginError("there is no change to go back to: this match has no changes yet")
     if not 1 <= number <= last:
         raise HginError(f"there is no change {number}: give a number from 1 to {last}")
-    if match.state_after(number).same_as(match.state):
+    if match.states[number].same_as(match.state):
         raise HginError(f"the match is already as it was after change {number}")
     return match.change("restore", {"change": number}, at=at)
 

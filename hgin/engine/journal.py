@@ -1,12 +1,12 @@
 """The journal of a match, and its replay: every change as stored, and the state after each.
 
 A state is immutable: the hands, the rules in force, the notice, and where undo and redo stand
-(the changes in force, latest on top, each with the state it was made on; the changes undone,
-latest on top). Each kind of change that acts on the match is one function from a state to the
-next. Undo, redo and restore only move between states already reached: undo goes back to the
-state its change was made on (keeping the undone changes, except after a restore, which put
-back a whole earlier state), redo to the state after its change, restore N to the state after
-change N. A new change after undos sets them aside: redo no longer reaches them.
+(the changes in force, each with the state it was made on; the changes undone). Each kind of
+change that acts on the match is one function from a state to the next. Undo, redo and restore
+only move between states already reached: undo goes back to the state its change was made on
+(keeping the undone changes, except after a restore, which put back a whole earlier state),
+redo to the state after its change, restore N to the state after change N. A new change after
+undos sets them aside: redo no longer reaches them.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 class Change(NamedTuple):
-    """One journal entry: its number (from 1), local time, kind, the sentence made when it was
-    made (never read back as truth) and the change's data (see `KINDS`)."""
+    """One journal entry: its number (from 1), local time, kind, the sentence made with it
+    (never read back as truth) and its data (see `KINDS`)."""
 
     number: int
     at: str
@@ -35,8 +35,8 @@ class Change(NamedTuple):
 
 class Link:
     """An immutable stack: its top item, the stack below it (None: empty) and its size. States
-    share what their stacks have in common, so the thousands of states of a long match hold
-    each hand once. (Compared by identity: walk it with `items` to compare contents.)"""
+    share what their stacks have in common, so the states of a long match hold each hand once.
+    (Compared by identity: compare their `items`.)"""
 
     __slots__ = ("below", "size", "top")
 
@@ -105,10 +105,9 @@ Apply = Callable[[State, Mapping[str, Any]], Content]
 
 
 class Kind(NamedTuple):
-    """A kind of change: its data fields (name -> value type, read and written by the match
-    file's schema: hand, hands, count, values, rules) and what it makes of the hands, rules and
-    notice before it (None for undo, redo and restore, which move between states reached).
-    The hands a change enters are scored where the match replays its journal (`Match`)."""
+    """A kind of change: its data fields (name -> value type for the match file's schema) and
+    what it makes of the hands, rules and notice before it (None for undo, redo and restore,
+    which move between states reached). `Match` scores the hands a change enters."""
 
     fields: Mapping[str, str]
     apply: Apply | None = None

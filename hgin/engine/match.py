@@ -51,7 +51,7 @@ def resolve_player(players: tuple[str, str], typed: str) -> str:
 
 
 class Replayed(NamedTuple):
-    """What a journal replays to: the state at the start and after each change, the hands in
+    """What a journal replays to: the states (the start, then after each change), the hands in
     force and their sheet."""
 
     states: tuple[State, ...]
@@ -61,10 +61,9 @@ class Replayed(NamedTuple):
 
 @dataclass(frozen=True)
 class Match:
-    """Everything stored about one match: its players, first rules, first dealer, when it was
+    """Everything stored about one match: players, first rules, first dealer, when it was
     created, and the journal of changes. The hands, the rules in force and the sheet are what
-    the journal replays to (`states`: the start, then the state after each change); they are
-    never stored as a second truth."""
+    the journal replays to, never stored as a second truth."""
 
     id: str
     players: tuple[str, str]
@@ -76,7 +75,7 @@ class Match:
     # two matches the same one): random for a new match, else derived from the record.
     uid: str = ""
     # Given only by `change` and `with_text`, which extend or keep the replay; otherwise the
-    # journal is replayed here, refusing a change or a sheet that does not replay.
+    # journal is replayed here, refusing a change that does not replay.
     replayed: Replayed | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -118,7 +117,7 @@ class Match:
 
     @property
     def states(self) -> tuple[State, ...]:
-        """The state at the start, then after each change."""
+        """The state at the start, then after each change (`states[n]`: after change n)."""
         assert self.replayed is not None  # set by __post_init__
         return self.replayed.states
 
@@ -129,13 +128,11 @@ class Match:
 
     @property
     def hands(self) -> tuple[Hand, ...]:
-        """The hands in force, in order."""
-        assert self.replayed is not None  # set by __post_init__
+        assert self.replayed is not None
         return self.replayed.hands
 
     @property
     def rules(self) -> Rules:
-        """The rules in force."""
         return self.state.rules
 
     @property
@@ -145,8 +142,7 @@ class Match:
 
     @property
     def sheet(self) -> Sheet:
-        """The score sheet after every hand in force."""
-        assert self.replayed is not None  # set by __post_init__
+        assert self.replayed is not None
         return self.replayed.sheet
 
     def player(self, typed: str) -> str:
@@ -181,10 +177,6 @@ class Match:
         """The match with the sentence of its latest change set (the same replay)."""
         last = self.journal[-1]._replace(text=text)
         return dataclasses.replace(self, journal=(*self.journal[:-1], last))
-
-    def state_after(self, number: int) -> State:
-        """The state right after change `number` (hands, rules, notice, undo position)."""
-        return self.states[number]
 
 
 def check_entries(

@@ -11,19 +11,9 @@ if TYPE_CHECKING:
 
 
 class PlayerFigures(NamedTuple):
-    """One player's figures in one match.
-
-    Attributes:
-        games_won: games the player won.
-        hands_won: hands the player won.
-        gins: hands won by gin or big gin.
-        knocks: hands won by knocking.
-        undercuts: hands won by an undercut.
-        biggest_hand: the most points one hand won brought, 0 before any.
-        points: the points of every hand won, together.
-        longest_streak: most hands won in a row (dead hands do not break a run).
-        settled: the points the player wins (+) or pays (-) over the closed games.
-    """
+    """One player's figures in one match: games and hands won (by gin or big gin, by knocking,
+    by undercut), the most points one hand brought, all points won, the most hands won in a row
+    (dead hands do not break a run), and the points won (+) or paid (-) over the closed games."""
 
     games_won: int
     hands_won: int
@@ -37,19 +27,9 @@ class PlayerFigures(NamedTuple):
 
 
 class MatchSummary(NamedTuple):
-    """One match as the match list shows it and as the statistics count it.
-
-    Attributes:
-        id: the match's identifier.
-        players: both names, as the match spells them, in the match's order.
-        created: when the match began (ISO 8601 with its offset).
-        profile: the rules' name ('friendly', or 'friendly, changed').
-        hands: hands recorded.
-        finished: whether the match is over.
-        winner: who won the match; None while it is open or when it ended level.
-        stake: the stake kept with the rules (text, as in the file), or None.
-        figures: each player's figures, in the order of `players`.
-    """
+    """One match as the match list shows it and as the statistics count it: `profile` is the
+    rules' label, `winner` None while open or level, `stake` as in the file, `figures` each
+    player's in the order of `players`."""
 
     id: str
     players: tuple[str, str]
