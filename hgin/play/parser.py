@@ -12,7 +12,7 @@ import difflib
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from hgin.engine.counts import WHOLE, counts_after, whole_number
 from hgin.engine.hands import Hand, HandKind
@@ -21,8 +21,6 @@ from hgin.errors import HginError
 
 if TYPE_CHECKING:
     from hgin.engine.match import Match
-
-SimpleCommand = Literal["undo", "redo", "notice", "log", "show", "summary", "quit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,45 +79,13 @@ def resolved(entry: TypedHand, match: Match, recorded_at: str | None) -> Hand:
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
-    """Record a new hand."""
+class Command:
+    """A command word (its full name) and what it takes: the hand typed (gin, knock, draw,
+    edit), the number of a hand or a change (edit, delete, restore), the word to explain (help)."""
 
-    entry: TypedHand
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """Replace hand `number` with `entry`."""
-
-    number: int
-    entry: TypedHand
-
-
-@dataclass(frozen=True, slots=True)
-class Delete:
-    """Remove hand `number`."""
-
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class Restore:
-    """Bring the match back to its state after change `number`."""
-
-    number: int
-
-
-@dataclass(frozen=True, slots=True)
-class Simple:
-    """A command without arguments."""
-
-    command: SimpleCommand
-
-
-@dataclass(frozen=True, slots=True)
-class Help:
-    """Show the list of commands, or the line for one of them."""
-
+    name: str
+    entry: TypedHand | None = None
+    number: int | None = None
     topic: str | None = None
 
 
@@ -143,7 +109,7 @@ class NextMatch:
     series: bool = False  # `series next`: refused outside a series
 
 
-Action = Record | Edit | Delete | Restore | Simple | Help | CountCards | NextMatch
+Action = Command | CountCards | NextMatch
 
 
 def find_word(typed: str, kinds: bool = False) -> Word:
@@ -294,7 +260,7 @@ def parse_line(line: str) -> Action | None:
     word = find_word(words[0])
     args = words[1:]
     if word.name in ("gin", "knock", "draw"):
-        return Record(parse_entry([word.name, *args]))
+        return Command(word.name, parse_entry([word.name, *args]))
     if word.name == "count":
         positional, values, big = _options(args, word.usage)
         if big or "upcard" in values or "hand" in values:
@@ -311,24 +277,23 @@ def parse_line(line: str) -> Action | None:
     if word.name == "help":
         if len(args) > 1:
             raise HginError("type help, or help and one command word")
-        return Help(find_word(args[0]).name if args else None)
+        return Command("help", topic=find_word(args[0]).name if args else None)
     if word.name in ("edit", "delete"):
         if not args:
             raise HginError(f"say which hand: {word.usage}")
         number = whole_number(args[0], "the hand number")
         if word.name == "edit":
-            return Edit(number, parse_entry(args[1:]))
+            return Command("edit", parse_entry(args[1:]), number)
         if len(args) > 1:
             raise HginError(f"too many words for delete: type {word.usage}")
-        return Delete(number)
+        return Command("delete", number=number)
     if word.name == "restore":
         if len(args) != 1:
             raise HginError(f"say which change: {word.usage} (log lists them)")
-        return Restore(whole_number(args[0], "the change number"))
+        return Command("restore", number=whole_number(args[0], "the change number"))
     if args:
         raise HginError(f"{word.name} takes nothing more: type just {word.shortest}")
-    name: SimpleCommand = word.name  # type: ignore[assignment]
-    return Simple(name)
+    return Command(word.name)
 
 
 def parse_new(words: Sequence[str]) -> NextMatch:

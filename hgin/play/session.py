@@ -17,14 +17,9 @@ from hgin.play.parser import (
     COMMANDS,
     ENTRY_KINDS,
     NEXT_MATCH,
+    Command,
     CountCards,
-    Delete,
-    Edit,
-    Help,
     NextMatch,
-    Record,
-    Restore,
-    Simple,
     TypedHand,
     from_cards,
     help_lines,
@@ -130,32 +125,14 @@ class TableSession:
     def handle(self, line: str) -> Reply:
         """Carry out one typed line; a refusal raises HginError and records nothing."""
         action = parse_line(line)
-        keeper, match_id = self.keeper, self.match_id
         if action is None:
             return Reply()
-        if isinstance(action, Help):
-            return Reply(tuple(help_lines(action.topic)))
         if isinstance(action, CountCards):
-            count = keeper.count(action.cards, action.opponent)
+            count = self.keeper.count(action.cards, action.opponent)
             return Reply(tuple(plain_lines(*hand_count_blocks(count))))
-        if isinstance(action, Record):
-            self.match = keeper.load(match_id)
-            if self.match.sheet.finished:
-                raise HginError(finished_refusal())
-            entry = action.entry
-            if from_cards(entry):
-                return self._counted(entry)
-            outcome = keeper.record(lambda m: resolved(entry, m, now_text()), match=match_id)
-            return self._changed(outcome)
-        if isinstance(action, Edit):
-            return self._changed(keeper.edit(action.number, action.entry, match=match_id))
-        if isinstance(action, Delete):
-            return self._changed(keeper.delete(action.number, match=match_id))
-        if isinstance(action, Restore):
-            return self._changed(keeper.restore(action.number, match=match_id))
         if isinstance(action, NextMatch):
             return self._next(action)
-        return self._simple(action)
+        return self._command(action)
 
     def _next(self, action: NextMatch) -> Reply:
         """Start the next match and carry on in it."""
@@ -200,21 +177,40 @@ class TableSession:
         reply = self._changed(outcome)
         return Reply(reply.lines, sheet=reply.sheet, counted=outcome.counted, saved=True)
 
-    def _simple(self, action: Simple) -> Reply:
-        keeper, match_id = self.keeper, self.match_id
-        if action.command == "undo":
-            return self._changed(keeper.undo(match=match_id))
-        if action.command == "redo":
-            return self._changed(keeper.redo(match=match_id))
-        if action.command == "notice":
-            return self._changed(keeper.notice(match=match_id))
-        if action.command == "quit":
+    def _command(self, action: Command) -> Reply:
+        keeper, match_id, entry, number = self.keeper, self.match_id, action.entry, action.number
+        if action.name == "help":
+            return Reply(tuple(help_lines(action.topic)))
+        if action.name == "quit":
             return Reply(quit=True)
-        if action.command == "log":
+        if action.name in ("gin", "knock", "draw"):
+            assert entry is not None
+            self.match = keeper.load(match_id)
+            if self.match.sheet.finished:
+                raise HginError(finished_refusal())
+            if from_cards(entry):
+                return self._counted(entry)
+            return self._changed(keeper.record(lambda m: resolved(entry, m, now_text()), match_id))
+        if action.name == "edit":
+            assert entry is not None and number is not None
+            return self._changed(keeper.edit(number, entry, match=match_id))
+        if action.name == "delete":
+            assert number is not None
+            return self._changed(keeper.delete(number, match=match_id))
+        if action.name == "restore":
+            assert number is not None
+            return self._changed(keeper.restore(number, match=match_id))
+        if action.name == "undo":
+            return self._changed(keeper.undo(match=match_id))
+        if action.name == "redo":
+            return self._changed(keeper.redo(match=match_id))
+        if action.name == "notice":
+            return self._changed(keeper.notice(match=match_id))
+        if action.name == "log":
             logged = keeper.log(match_id)
             self.match = logged.match
             return Reply(tuple(log_lines(logged.rows)))
         self.match = keeper.load(match_id)
-        if action.command == "summary":
+        if action.name == "summary":
             return Reply(summary=self.match)
         return Reply(self._over_note(), sheet=self.match)
