@@ -41,7 +41,6 @@ from hgin.store.presets import find_profile, load_presets, save_preset
 # Below, in the methods that need them: the modules only some commands use, and that `show`
 # and `gin` would otherwise load (counting cards, settings, series, export, statistics).
 if TYPE_CHECKING:
-    import random
     from decimal import Decimal
 
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
@@ -67,8 +66,9 @@ def now_text() -> str:
 
 
 class Outcome(NamedTuple):
-    """A changed match, saved; the sentences that say what changed; for a hand recorded from
-    its cards, the count (melds, layoffs) it came from."""
+    """A changed (or new) match, saved; the sentences that say what changed (for a new match:
+    who deals first, the unfinished match that stops being current, the defaults the settings
+    gave it); for a hand recorded from its cards, the count (melds, layoffs) it came from."""
 
     match: Match
     message: str
@@ -78,14 +78,6 @@ class Outcome(NamedTuple):
     @property
     def lines(self) -> list[str]:
         return self.message.split("\n")
-
-
-class Started(NamedTuple):
-    """A new match and the sentences that say so: who deals first, the unfinished match that
-    stops being current (if any), the defaults the settings file gave it (if any)."""
-
-    match: Match
-    notes: list[str]
 
 
 class Abandoned(NamedTuple):
@@ -198,21 +190,21 @@ class ScoreKeeper(Folder):
         rules: str | None = None,
         options: Mapping[str, object] | None = None,
         dealer: str | None = None,
-    ) -> Started:
+    ) -> Outcome:
         """Start a match as `hgin new` does: players, rules (a profile or preset by name) and
         rule `options` from the arguments, anything left out from the settings file."""
         from hgin.store.config import settings_for_new
 
         chosen = settings_for_new(first, second, rules, dict(options or {}), self.config())
-        match, left, _ = self._create(chosen.first, chosen.second, chosen.rules, dealer, None)
+        match, left, _ = self._create(chosen.first, chosen.second, chosen.rules, dealer)
         lines = [describe_new(match, chosen=dealer is not None)]
         if left is not None:
             lines.append(describe_left(left))
-        return Started(match, [*lines, *chosen.notes])
+        return Outcome(match, "\n".join([*lines, *chosen.notes]))
 
     def rematch(
         self, match: str | None = None, *, dealer: str | None = None, series_only: bool = False
-    ) -> Started:
+    ) -> Outcome:
         """The next match after a finished one (named, else the current one): the same
         players and rules in force, first dealt by whoever the rules give its next deal to
         (unless `dealer` is named); in a series not yet over, the series' next match (and
@@ -230,7 +222,7 @@ class ScoreKeeper(Folder):
             raise HginError(f"match {last.id} is in no series still in play: new starts the next")
         else:
             started = self.new_match(*last.players, last.rules, dealer or last.sheet.dealer)
-        return Started(started, [describe_new(started, chosen=dealer is not None, after=last.id)])
+        return Outcome(started, describe_new(started, chosen=dealer is not None, after=last.id))
 
     def new_match(
         self,
@@ -238,10 +230,9 @@ class ScoreKeeper(Folder):
         second: str,
         rules: Rules | None = None,
         dealer: str | None = None,
-        chooser: random.Random | None = None,
     ) -> Match:
         """Start a match and make it current; the first dealer is drawn by lot unless named."""
-        return self._create(first, second, rules, dealer, chooser)[0]
+        return self._create(first, second, rules, dealer)[0]
 
     def _create(
         self,
@@ -249,7 +240,6 @@ class ScoreKeeper(Folder):
         second: str,
         rules: Rules | None,
         dealer: str | None,
-        chooser: random.Random | None,
         series: Callable[[Match], Series] | None = None,
     ) -> tuple[Match, Match | None, Series | None]:
         """The new match, the unfinished match that was current before it (if any), and the
@@ -261,7 +251,7 @@ class ScoreKeeper(Folder):
         if fold(players[0]) == fold(players[1]):
             raise HginError("the two players need different names")
         if dealer is None:
-            first_dealer = chooser.choice(players) if chooser else players[os.urandom(1)[0] % 2]
+            first_dealer = players[os.urandom(1)[0] % 2]  # drawn by lot
         else:
             first_dealer = resolve_player(players, dealer)
         created = now_text()
@@ -311,7 +301,38 @@ class ScoreKeeper(Folder):
             self.store.save(changed)
         return Outcome(changed, message, chosen.notices)
 
-    def record(self, hand: Callable[[Match], Hand], match: str | None = None) -> Outcome:
+    def record(self, typed: Hand, match: str | None = None) -> Outcome:
+        """Record a hand as typed: its player any unique start of a name; a gin or knock typed
+        with its cards is counted from them (see `gin_from_cards`, `knock_from_cards`)."""
+        player = typed.player or ""
+        if typed.kind == "knock" and typed.hand_cards and typed.opponent_cards:
+            return self.knock_from_cards(
+                player,
+                hand_cards=typed.hand_cards,
+                opponent_cards=typed.opponent_cards,
+                deadwood=typed.deadwood,
+                opponent_deadwood=typed.opponent_deadwood,
+                upcard=typed.upcard,
+                match=match,
+            )
+        if typed.hand_cards is not None or typed.opponent_cards is not None:
+            return self.gin_from_cards(
+                player,
+                opponent_cards=typed.opponent_cards,
+                hand_cards=typed.hand_cards,
+                opponent_deadwood=typed.opponent_deadwood,
+                big=typed.kind == "big_gin",
+                upcard=typed.upcard,
+                match=match,
+            )
+
+        def entered(loaded: Match) -> Hand:
+            named = self._player(loaded, player) if typed.player is not None else None
+            return typed._replace(player=named, recorded_at=now_text())
+
+        return self._record(entered, match)
+
+    def _record(self, hand: Callable[[Match], Hand], match: str | None) -> Outcome:
         """Record the hand built from the loaded match (names resolved against its players)."""
         return self.change(match, lambda loaded: editing.record(loaded, hand(loaded), now_text()))
 
@@ -348,16 +369,8 @@ class ScoreKeeper(Folder):
         match: str | None = None,
     ) -> Outcome:
         """Record a gin (or a big gin) by `player` against the opponent's deadwood."""
-        return self.record(
-            lambda m: Hand(
-                "big_gin" if big else "gin",
-                player=self._player(m, player),
-                opponent_deadwood=opponent_deadwood,
-                upcard=upcard,
-                recorded_at=now_text(),
-            ),
-            match,
-        )
+        hand = Hand("big_gin" if big else "gin", player, None, opponent_deadwood, upcard)
+        return self.record(hand, match)
 
     def knock(
         self,
@@ -369,17 +382,7 @@ class ScoreKeeper(Folder):
         match: str | None = None,
     ) -> Outcome:
         """Record a knock; the engine decides between a knock win and an undercut."""
-        return self.record(
-            lambda m: Hand(
-                "knock",
-                player=self._player(m, knocker),
-                deadwood=deadwood,
-                opponent_deadwood=opponent_deadwood,
-                upcard=upcard,
-                recorded_at=now_text(),
-            ),
-            match,
-        )
+        return self.record(Hand("knock", knocker, deadwood, opponent_deadwood, upcard), match)
 
     def gin_from_cards(
         self,
@@ -431,7 +434,7 @@ class ScoreKeeper(Folder):
     ) -> Outcome:
         from hgin.engine.card_entry import record_counted
 
-        outcome = self.record(
+        outcome = self._record(
             lambda m: record_counted(counted, m.rules, self._player(m, player), upcard, now_text()),
             match,
         )
@@ -439,7 +442,7 @@ class ScoreKeeper(Folder):
 
     def draw(self, match: str | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""
-        return self.record(lambda m: Hand("draw", recorded_at=now_text()), match)
+        return self.record(Hand("draw"), match)
 
     # -- correcting and going back ---------------------------------------------------------
 
@@ -648,7 +651,7 @@ class ScoreKeeper(Folder):
             series_id = files.fresh_id(stem(match.created, match.players))
             return Series(series_id, match.players, target, now_text(), (match.id,))
 
-        match, _, made = self._create(first, second, rules, dealer, None, start)
+        match, _, made = self._create(first, second, rules, dealer, start)
         assert made is not None
         return standing(made, [match]), match
 
@@ -684,7 +687,7 @@ class ScoreKeeper(Folder):
             return dataclasses.replace(again, matches=(*again.matches, match.id))
 
         first_dealer = dealer or last.sheet.dealer
-        match, _, made = self._create(*last.players, last.rules, first_dealer, None, extend)
+        match, _, made = self._create(*last.players, last.rules, first_dealer, extend)
         assert made is not None
         return standing(made, [*played, match]), match
 

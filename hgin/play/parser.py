@@ -20,7 +20,7 @@ from hgin.engine.rules import find_option
 from hgin.errors import HginError
 
 if TYPE_CHECKING:
-    from hgin.engine.match import Match
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,18 +64,6 @@ MAX_LINE = 1000
 
 # A hand as typed: the player still as typed (any unique start of a name), no time yet.
 TypedHand = Hand
-
-
-def from_cards(entry: TypedHand) -> bool:
-    """Whether hgin is to count the cards (the counts, if typed too, are checked)."""
-    return entry.hand_cards is not None or entry.opponent_cards is not None
-
-
-def resolved(entry: TypedHand, match: Match, recorded_at: str | None) -> Hand:
-    """The hand to record in `match` (typed as counts): the player's name resolved, the time
-    set."""
-    player = match.player(entry.player) if entry.player is not None else None
-    return entry._replace(player=player, recorded_at=recorded_at)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,14 +20,11 @@ from hgin.play.parser import (
     Command,
     CountCards,
     NextMatch,
-    TypedHand,
-    from_cards,
     help_lines,
     parse_line,
-    resolved,
 )
 from hgin.reports.card_text import hand_count_blocks, plain_lines
-from hgin.scorekeeper import Outcome, ScoreKeeper, now_text
+from hgin.scorekeeper import Outcome, ScoreKeeper
 
 if TYPE_CHECKING:
     from hgin.engine.card_entry import CountedHand
@@ -120,7 +117,8 @@ class TableSession:
         was_over = self.match.sheet.finished
         self.match = outcome.match
         note = self._over_note() if not was_over else ()
-        return Reply((*outcome.lines, *note), sheet=outcome.match, saved=True)
+        lines = (*outcome.lines, *note)
+        return Reply(lines, sheet=outcome.match, counted=outcome.counted, saved=True)
 
     def handle(self, line: str) -> Reply:
         """Carry out one typed line; a refusal raises HginError and records nothing."""
@@ -148,34 +146,7 @@ class TableSession:
                 dealer=action.dealer,
             )
         self.match_id, self.match = started.match.id, started.match
-        return Reply(tuple(started.notes), sheet=started.match)
-
-    def _counted(self, entry: TypedHand) -> Reply:
-        """A gin or knock counted from the cards, shown with the count it came from."""
-        assert entry.player is not None
-        if entry.kind == "knock":
-            assert entry.hand_cards is not None and entry.opponent_cards is not None
-            outcome = self.keeper.knock_from_cards(
-                entry.player,
-                hand_cards=entry.hand_cards,
-                opponent_cards=entry.opponent_cards,
-                deadwood=entry.deadwood,
-                opponent_deadwood=entry.opponent_deadwood,
-                upcard=entry.upcard,
-                match=self.match_id,
-            )
-        else:
-            outcome = self.keeper.gin_from_cards(
-                entry.player,
-                opponent_cards=entry.opponent_cards,
-                hand_cards=entry.hand_cards,
-                opponent_deadwood=entry.opponent_deadwood,
-                big=entry.kind == "big_gin",
-                upcard=entry.upcard,
-                match=self.match_id,
-            )
-        reply = self._changed(outcome)
-        return Reply(reply.lines, sheet=reply.sheet, counted=outcome.counted, saved=True)
+        return Reply(tuple(started.lines), sheet=started.match)
 
     def _command(self, action: Command) -> Reply:
         keeper, match_id, entry, number = self.keeper, self.match_id, action.entry, action.number
@@ -188,9 +159,8 @@ class TableSession:
             self.match = keeper.load(match_id)
             if self.match.sheet.finished:
                 raise HginError(finished_refusal())
-            if from_cards(entry):
-                return self._counted(entry)
-            return self._changed(keeper.record(lambda m: resolved(entry, m, now_text()), match_id))
+            outcome = keeper.record(entry, match_id)
+            return self._changed(outcome)
         if action.name == "edit":
             assert entry is not None and number is not None
             return self._changed(keeper.edit(number, entry, match=match_id))

@@ -26,7 +26,7 @@ from hgin.folder import Folder
 
 if TYPE_CHECKING:
     from hgin.folder import Loaded
-    from hgin.scorekeeper import Started
+    from hgin.scorekeeper import Outcome
 
 
 @app.command()
@@ -58,8 +58,8 @@ def new(
 
     keeper = scorekeeper()
 
-    def started(result: Started) -> None:
-        print_sheet(result.match, result.notes)
+    def started(result: Outcome) -> None:
+        print_sheet(result.match, result.lines)
 
     saving(
         lambda: keeper.new(first, second, rules=rules, options=rule_values, dealer=dealer), started
@@ -113,7 +113,7 @@ def rematch(
     started = scorekeeper().rematch(match, dealer=dealer)
     from hgin.cli.render import print_sheet
 
-    print_sheet(started.match, started.notes)
+    print_sheet(started.match, started.lines)
 
 
 @app.command()
