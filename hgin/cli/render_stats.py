@@ -8,8 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hgin.cli.layout import Fit, record, simple_table, table_or_records
-from hgin.reports.stats import Stats, Tally
-from hgin.reports.stats_html import count_line, figure, money_line
+from hgin.reports.stats import Stats, Tally, count_line, figure, money_line
 
 STATS_NOTE = (
     "Only finished matches count. Best: most points in one hand won. Streak: most hands won "

@@ -13,10 +13,10 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from hgin.engine.sheet import Sheet, game_name
+from hgin.reports.html import Section
 
 if TYPE_CHECKING:
     from hgin.engine.match import Match
-    from hgin.reports.html import Section
 
 WIDTH = 640
 FONT = "font-family='Helvetica, Arial, sans-serif'"
@@ -299,8 +299,6 @@ def results_chart_svg(
 
 def chart_sections(match: Match) -> list[Section]:
     """The summary page's figure: the scores chart, once a hand has been recorded."""
-    from hgin.reports.html import Section
-
     if not match.hands:
         return []
     svg = match_chart_svg(match.sheet)

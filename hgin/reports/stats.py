@@ -242,3 +242,32 @@ def filter_matches(
     if any(fold(n) == wanted for m in every for n in m.players):
         return [m for m in kept if wanted in (fold(n) for n in m.players)]
     return [m for m in kept if any(fold(n).startswith(wanted) for n in m.players)]
+
+
+def figure(value: int | float | None) -> str:
+    """A number as shown in a table; no value (no hand won yet) is a dash."""
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def count_line(stats: Stats) -> str:
+    """'4 finished matches.', or 'Bob: 2 finished matches.' for one player's figures."""
+    count = len(stats.records)
+    text = f"{count} finished match{'es' if count != 1 else ''}."
+    return f"{next(iter(stats.players))}: {text}" if len(stats.players) == 1 else text
+
+
+def money_line(stats: Stats) -> str:
+    """'Won at the stakes: Ann +21.50 (2 matches), Bob -21.50 (2 matches).', or '' when no
+    finished match had a stake."""
+    parts = []
+    for name, tally in stats.players.items():
+        if tally.net_won is None:
+            continue
+        sign = "+" if tally.money > 0 else ""
+        count = f"{tally.staked} match{'es' if tally.staked != 1 else ''}"
+        parts.append(f"{name} {sign}{tally.net_won} ({count})")
+    return f"Won at the stakes: {', '.join(parts)}." if parts else ""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from hgin.reports.stats import Pair, Stats, Tally, win_series
+from html import escape
+
+from hgin.reports.charts import results_chart_svg
+from hgin.reports.stats import Pair, Stats, Tally, count_line, figure, money_line, win_series
 
 COLUMNS = (
     ("matches", "Matches"),
@@ -40,43 +43,6 @@ NOTES = (
 )
 
 
-def figure(value: int | float | None) -> str:
-    """A number as shown in a table; no value (no hand won yet) is a dash."""
-    if value is None:
-        return "–"
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
-
-
-def count_line(stats: Stats) -> str:
-    """'4 finished matches.', or 'Bob: 2 finished matches.' for one player's figures."""
-    count = len(stats.records)
-    text = f"{count} finished match{'es' if count != 1 else ''}."
-    return f"{next(iter(stats.players))}: {text}" if len(stats.players) == 1 else text
-
-
-def money_line(stats: Stats) -> str:
-    """'Won at the stakes: Ann +21.50 (2 matches), Bob -21.50 (2 matches).', or '' when no
-    finished match had a stake."""
-    parts = []
-    for name, tally in stats.players.items():
-        if tally.net_won is None:
-            continue
-        sign = "+" if tally.money > 0 else ""
-        count = f"{tally.staked} match{'es' if tally.staked != 1 else ''}"
-        parts.append(f"{name} {sign}{tally.net_won} ({count})")
-    return f"Won at the stakes: {', '.join(parts)}." if parts else ""
-
-
-def escape(text: str) -> str:
-    """HTML-escaped text. (The html module and the charts are imported only for the page:
-    `figure` also serves the terminal's statistics, which must start quickly.)"""
-    from html import escape as html_escape
-
-    return html_escape(text)
-
-
 def _player_rows(players: dict[str, Tally]) -> str:
     rows = []
     for name, tally in players.items():
@@ -100,8 +66,6 @@ def _pair_rows(pairs: list[Pair]) -> str:
 
 def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
     """A printable page: per-player table, head-to-head table and a chart of wins over time."""
-    from hgin.reports.charts import results_chart_svg
-
     head = "".join(f"<th scope='col'>{label}</th>" for _, label in COLUMNS)
     parts = [
         "<!DOCTYPE html>",
