@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from hgin.engine import editing
-from hgin.engine.hands import Hand
+from hgin.engine.hands import Hand, HandKind
 from hgin.engine.identifiers import stem
 from hgin.engine.match import Match, check_name, resolve_player
 from hgin.engine.money import check_currency, parse_stake
@@ -305,23 +305,14 @@ class ScoreKeeper(Folder):
         """Record a hand as typed: its player any unique start of a name; a gin or knock typed
         with its cards is counted from them (see `gin_from_cards`, `knock_from_cards`)."""
         player = typed.player or ""
-        if typed.kind == "knock" and typed.hand_cards and typed.opponent_cards:
-            return self.knock_from_cards(
+        if typed.hand_cards is not None or typed.opponent_cards is not None:
+            return self._from_cards(
+                typed.kind,
                 player,
                 hand_cards=typed.hand_cards,
                 opponent_cards=typed.opponent_cards,
                 deadwood=typed.deadwood,
                 opponent_deadwood=typed.opponent_deadwood,
-                upcard=typed.upcard,
-                match=match,
-            )
-        if typed.hand_cards is not None or typed.opponent_cards is not None:
-            return self.gin_from_cards(
-                player,
-                opponent_cards=typed.opponent_cards,
-                hand_cards=typed.hand_cards,
-                opponent_deadwood=typed.opponent_deadwood,
-                big=typed.kind == "big_gin",
                 upcard=typed.upcard,
                 match=match,
             )
@@ -396,15 +387,15 @@ class ScoreKeeper(Folder):
         match: str | None = None,
     ) -> Outcome:
         """Record a gin counted from the cards; with `hand_cards`, refused unless they all meld."""
-        from hgin.engine.card_entry import count_entry
-
-        counted = count_entry(
+        return self._from_cards(
             "big_gin" if big else "gin",
-            hand=hand_cards,
-            opponent=opponent_cards,
+            player,
+            hand_cards=hand_cards,
+            opponent_cards=opponent_cards,
             opponent_deadwood=opponent_deadwood,
+            upcard=upcard,
+            match=match,
         )
-        return self._record_counted(player, counted, upcard, match)
 
     def knock_from_cards(
         self,
@@ -418,22 +409,45 @@ class ScoreKeeper(Folder):
         match: str | None = None,
     ) -> Outcome:
         """Record a knock counted from both hands (the opponent melds and lays off)."""
-        from hgin.engine.card_entry import count_entry
-
-        counted = count_entry(
+        return self._from_cards(
             "knock",
+            knocker,
+            hand_cards=hand_cards,
+            opponent_cards=opponent_cards,
+            deadwood=deadwood,
+            opponent_deadwood=opponent_deadwood,
+            upcard=upcard,
+            match=match,
+        )
+
+    def _from_cards(
+        self,
+        kind: HandKind,
+        player: str,
+        *,
+        hand_cards: CardsText | None,
+        opponent_cards: CardsText | None,
+        deadwood: int | None = None,
+        opponent_deadwood: int | None,
+        upcard: str | None,
+        match: str | None,
+    ) -> Outcome:
+        """Count a gin or knock from its cards, then record it with the count it came from."""
+        from hgin.engine.card_entry import count_entry, record_counted
+
+        if kind == "draw":
+            raise HginError("a dead hand is just draw: no player, counts or cards")
+        if kind == "knock" and (hand_cards is None or opponent_cards is None):
+            raise HginError(
+                "a knock is counted from both hands: give the knocker's cards and the opponent's"
+            )
+        counted = count_entry(
+            kind,
             hand=hand_cards,
             opponent=opponent_cards,
             deadwood=deadwood,
             opponent_deadwood=opponent_deadwood,
         )
-        return self._record_counted(knocker, counted, upcard, match)
-
-    def _record_counted(
-        self, player: str, counted: CountedHand, upcard: str | None, match: str | None
-    ) -> Outcome:
-        from hgin.engine.card_entry import record_counted
-
         outcome = self._record(
             lambda m: record_counted(counted, m.rules, self._player(m, player), upcard, now_text()),
             match,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from hgin.engine.hands import Hand
 from hgin.engine.rules import PROFILES
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
@@ -91,3 +92,15 @@ def test_a_keeper_settles_at_the_stake_of_its_own_settings(tmp_path: Path, hgin_
         (folder / "config" / "config.toml").write_text(f'stake = "{stake}"\n', encoding="utf-8")
     settled = keeper.settle()
     assert (settled.settlement.stake, settled.stake_from) == (Decimal("0.10"), "config")
+
+
+def test_a_typed_hand_is_recorded_from_its_counts_or_its_cards(hgin_home: Path) -> None:
+    keeper = ScoreKeeper(hgin_home)
+    keeper.new_match("Ann", "Bob", dealer="Ann")
+    assert keeper.record(Hand("knock", "bo", 3, 20)).message.startswith("Knock: Bob scores")
+    counted = keeper.record(Hand("gin", "an", opponent_cards="Js Qs Ks Td Th Tc 2d 3h 5s 8s"))
+    assert counted.counted is not None and counted.counted.opponent_deadwood == 18
+    before = keeper.load().journal
+    with pytest.raises(HginError, match="a knock is counted from both hands"):
+        keeper.record(Hand("knock", "ann", hand_cards="7s 8s 9s Kd Kh Kc 2c 3c 4c 5d"))
+    assert keeper.load().journal == before
