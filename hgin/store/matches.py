@@ -41,14 +41,6 @@ MATCH_ID = IDENTIFIER
 # "ID.sync-conflict-20261201-201500-ABCDEFG.json", "ID (1).json").
 CONFLICTED_COPY = re.compile(r"([a-z0-9][a-z0-9-]{0,79})[^a-z0-9-].*\.json", re.DOTALL)
 LOCK_TIMEOUT = 5.0
-HOME_TEMP_PREFIXES = (
-    ".current.",
-    ".abandoned.",
-    ".cache.json.",
-    ".cache.tsv.",
-    ".index.json.",
-    ".stats-cache.json.",
-)
 # Names the match abandoned last, for `hgin undo` (see `hgin.store.abandoned`).
 ABANDONED_NOTE = "abandoned"
 MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
