@@ -28,7 +28,6 @@ CACHE_CAP = 64 * 1024 * 1024
 EXPORT_CAP = 256 * 1024 * 1024
 SMALL_CAP = 1024 * 1024  # settings, presets, series, the current pointer
 FEW = 16  # up to this many new files, one fsync each beats flushing the whole disk
-CONTAINERS = (dict, list)  # what json.loads and tomllib.loads nest (never a subclass)
 MAX_DEPTH = 32  # no hgin file nests deeper than 6; a deeper one was not written by hgin
 # Zero-width (non-)joiners belong inside Persian or emoji names; every other character of
 # these categories (controls, bidi overrides, private use...) is refused in any text.
@@ -137,11 +136,11 @@ def parse_json(raw: bytes, where: str | Path) -> Any:
     twice in one object, no control character in a text; else refused naming `where`."""
     text = _decoded(raw, where)
     data = _parsed(text, where, json.loads, "JSON", ValueError)
-    members = _members(data, where)
+    members, texts = _shape(data, where)
     escaped = b"\\" in raw
-    # Without an escape every quote bounds a text, so the colons outside texts count the
-    # members the file gives; fewer in the data means a key given twice.
-    if escaped or members != sum(part.count(b":") for part in raw.split(b'"')[::2]):
+    # Without an escape every quote bounds a text, so the file gives as many keys as it has
+    # texts (half its quotes) that are not values: fewer members means a key given twice.
+    if escaped or members != raw.count(b'"') // 2 - texts:
         json.loads(text, object_pairs_hook=lambda pairs: _unique_keys(pairs, where))
     # JSON white space is the only raw control character a valid file may hold; an escaped
     # one ends up in a text. Printable ASCII is taken out first: only the rest is looked at.
@@ -160,7 +159,7 @@ def parse_toml(raw: bytes, where: str | Path) -> dict[str, Any]:
     data: dict[str, Any] = _parsed(
         _decoded(raw, where), where, tomllib.loads, "TOML", tomllib.TOMLDecodeError
     )
-    _members(data, where)
+    _shape(data, where)
     # Every text is walked: a multi-line string may hold a raw newline or tab.
     problem = _texts_problem(data)
     if problem is not None:
@@ -190,21 +189,27 @@ def _parsed(
         raise Unusable(where, f"it is not valid {kind} ({error})") from None
 
 
-def _members(data: Any, where: str | Path) -> int:
-    """How many members the objects of `data` hold; refused when it nests deeper than
-    MAX_DEPTH (a level at a time: a large file holds some 100,000 containers)."""
-    members = 0
+def _shape(data: Any, where: str | Path) -> tuple[int, int]:
+    """How many members the objects of `data` hold and how many of its values are texts;
+    refused when it nests deeper than MAX_DEPTH (walked a level at a time)."""
+    members = texts = 0
     level = [data]
     for _ in range(MAX_DEPTH):
         deeper: list[Any] = []
         for value in level:
             if type(value) is dict:
                 members += len(value)
-                deeper += [v for v in value.values() if type(v) in CONTAINERS]
-            elif type(value) is list:
-                deeper += [v for v in value if type(v) in CONTAINERS]
+                value = value.values()
+            elif type(value) is not list:
+                continue
+            for item in value:
+                kind = type(item)
+                if kind is str:
+                    texts += 1
+                elif kind is dict or kind is list:
+                    deeper.append(item)
         if not deeper:
-            return members
+            return members, texts
         level = deeper
     raise Unusable(where, "it is nested too deeply")
 
