@@ -34,22 +34,16 @@ class Backup(NamedTuple):
         return self.path.name
 
 
-def _files(folder: Path) -> list[os.DirEntry[str]]:
-    """The regular files in a real backup folder (a link to a folder is not one)."""
-    if not real_folder(folder):
-        return []
-    try:
-        with os.scandir(folder) as entries:
-            return [e for e in entries if e.is_file(follow_symlinks=False)]
-    except OSError:
-        return []
-
-
 def list_backups(folder: Path) -> list[Backup]:
-    """The backups in `folder`: rotated ones newest first, then the pre-upgrade copies."""
+    """The backups in a real backup folder (a link is none): rotated ones newest first, then
+    the pre-upgrade copies."""
     rotated: list[Backup] = []
     upgrades: list[Backup] = []
-    for entry in _files(folder):
+    entries: list[os.DirEntry[str]] = []
+    if real_folder(folder):
+        with contextlib.suppress(OSError), os.scandir(folder) as listing:
+            entries = [e for e in listing if e.is_file(follow_symlinks=False)]
+    for entry in entries:
         path = folder / entry.name
         if found := ROTATED.fullmatch(entry.name):
             try:
@@ -59,12 +53,11 @@ def list_backups(folder: Path) -> list[Backup]:
                 continue  # a date that does not exist: not a name hgin wrote
             rotated.append(Backup(path, kept, serial=int(found["serial"])))
         elif found := BEFORE_SCHEMA.fullmatch(entry.name):
-            version = int(found["version"])
             try:
                 kept = datetime.fromtimestamp(entry.stat(follow_symlinks=False).st_mtime, UTC)
             except OSError:
                 continue
-            upgrades.append(Backup(path, kept, before_schema=version))
+            upgrades.append(Backup(path, kept, before_schema=int(found["version"])))
     rotated.sort(key=lambda b: b.serial, reverse=True)
     upgrades.sort(key=lambda b: b.before_schema or 0, reverse=True)
     return rotated + upgrades
