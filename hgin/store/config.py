@@ -73,7 +73,6 @@ class Config:
 
     def base_rules(self, name: str | None = None) -> Rules:
         """The rules `new` starts from: `name` if given, else the file's, else friendly."""
-
         chosen = name if name is not None else self.rules
         try:
             return find_profile(chosen if chosen is not None else DEFAULT_RULES, self.path.parent)
@@ -86,31 +85,24 @@ class Config:
         """What a bare `hgin new` would use, each with its source: config, default, rules, none."""
         rules = self.base_rules()
         shown: dict[str, Any] = {
-            "rules": {"value": rules.profile, "from": self._source(self.rules, "default")}
+            "rules": {
+                "value": rules.profile,
+                "from": "config" if self.rules is not None else "default",
+            }
         }
         for option in rule_options():
             if option.name in SHOWN_ALWAYS or option.name in self.options:
                 shown[option.flag] = {
                     "value": self.options.get(option.name, getattr(rules, option.name)),
-                    "from": self._source(self.options.get(option.name), "rules"),
+                    "from": "config" if option.name in self.options else "rules",
                 }
-        shown["players"] = {
-            "value": list(self.players) if self.players else None,
-            "from": self._source(self.players, "none"),
-        }
+        players = list(self.players) if self.players else None
+        shown["players"] = {"value": players, "from": "config" if players else "none"}
         return shown
-
-    def rule_defaults(self) -> dict[str, Any]:
-        """The rule values the file sets, by field name."""
-        return dict(self.options)
-
-    def _source(self, value: object, otherwise: str) -> str:
-        return "config" if value is not None else otherwise
 
 
 def _rule_value(path: Path, key: str, value: object) -> Any:
     """A rule option's value as the file gives it, checked by the registry entry."""
-
     option = find_option(key)
     if option.kind == "number" and type(value) is not int:
         raise HginError(f"{path}: '{key}' must be a whole number, not {value!r}")
@@ -125,7 +117,6 @@ def _rule_value(path: Path, key: str, value: object) -> Any:
 
 
 def _players(path: Path, value: object) -> tuple[str, str]:
-
     if not isinstance(value, list) or len(value) != 2:
         raise HginError(f'{path}: \'players\' must be two names, as in players = ["Ann", "Bob"]')
     first, second = value
@@ -142,7 +133,6 @@ def _players(path: Path, value: object) -> tuple[str, str]:
 
 def parse_config(text: str, path: Path) -> Config:
     """Settings from TOML text; unknown, mistyped or out-of-range values are refused."""
-
     data = parse_toml(text.encode("utf-8"), path)
     flags = {option.flag: option.name for option in rule_options()}
     settings = ("rules", *flags, "players", "ascii")
@@ -162,7 +152,7 @@ def parse_config(text: str, path: Path) -> Config:
     config = Config(path, True, rules, players, options, ascii_only)
     base = config.base_rules()
     try:
-        with_options(base, config.rule_defaults())
+        with_options(base, config.options)
     except HginError as error:
         raise HginError(f"{path}: {error}") from None
     return config
@@ -170,7 +160,6 @@ def parse_config(text: str, path: Path) -> Config:
 
 def load_config(folder: Path | None = None) -> Config:
     """The settings in force; no file means no settings."""
-
     path = config_file(folder)
     raw = read_bytes(path, cap=SMALL_CAP)
     if raw is None:
@@ -184,7 +173,6 @@ def load_config(folder: Path | None = None) -> Config:
 
 def init_config(folder: Path | None = None) -> Path:
     """Write the commented starter file; an existing file is never overwritten."""
-
     path = config_file(folder)
     ensure_folder(path.parent, below=path.parent)
     try:
@@ -235,7 +223,7 @@ def settings_for_new(
         raise HginError("name both players, or neither to use the players in the config file")
     if rules is None and config.rules is not None:
         used.append("rules")
-    values = {**config.rule_defaults(), **{k: v for k, v in options.items() if v is not None}}
-    used.extend(option_flag(k) for k in config.rule_defaults() if options.get(k) is None)
+    values = {**config.options, **{k: v for k, v in options.items() if v is not None}}
+    used.extend(option_flag(k) for k in config.options if options.get(k) is None)
     chosen = with_options(config.base_rules(rules), values)
     return NewSettings(first, second, chosen, tuple(used), config.path)
