@@ -592,7 +592,7 @@ class ScoreKeeper(Folder):
         """The stake a new match would get from this keeper's settings file (its `stake`, or
         its rules'), if any."""
         config = self.config()
-        return stake_of(with_options(config.base_rules(), config.rule_defaults()))
+        return stake_of(with_options(config.base_rules(), config.options))
 
     # -- moving matches between machines ------------------------------------------------
 

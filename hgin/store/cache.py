@@ -32,7 +32,7 @@ from hgin.store.guard import (
     parse_json,
     read_bytes,
     remove,
-    write_cache,
+    write_atomic,
 )
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class MatchCache:
         return summaries
 
     def enter(self, matches: Iterable[Match]) -> None:
-        """Add the summaries of matches just written (call under the lock)."""
+        """Add the summaries of matches just written (under the lock; OSError if it fails)."""
         entries = self._read() or {}
         for match in matches:
             stamp = self.store.stamp(match.id)
@@ -125,8 +125,9 @@ class MatchCache:
             self._write(entries)  # only if no writer holds the lock: never waits
 
     def _write(self, entries: dict[str, Entry]) -> None:
-        """Store the entries atomically (under the lock); a failure only costs a re-read."""
-        write_cache(self.path, cache_text(entries))
+        """Store the entries atomically (under the lock); not flushed to disk: a crash only
+        costs a re-read."""
+        write_atomic(self.path, cache_text(entries), durable=False)
         for name in OLD_CACHES:
             old = self.store.home / name
             if old.is_file() and not is_link(old):

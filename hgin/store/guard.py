@@ -359,12 +359,6 @@ def _without(temp: Path, error: OSError) -> OSError:
     return error
 
 
-def write_cache(path: Path, data: str) -> None:
-    """Write a cache file; a failure only costs a re-read later, so it is ignored."""
-    with contextlib.suppress(OSError):
-        write_atomic(path, data, durable=False)
-
-
 def fsync_dir(folder: Path) -> None:
     """Flush a folder's entries, which makes a rename durable (POSIX only; best effort)."""
     if os.name != "posix":

@@ -27,6 +27,7 @@ from hgin.store.guard import (
     sweep_temp_files,
     write_atomic,
 )
+from hgin.store.paths import check_folder
 
 # The match format (and with it the engine) and the backups are imported where they are
 # needed, so that listing matches or completing a name in the shell does not load them.
@@ -69,15 +70,8 @@ class Store:
     # -- the folder and the lock ---------------------------------------------------------
 
     def check_home(self) -> None:
-        """Refuse a data folder that is not a folder (a file, or a path through a file)."""
-        try:
-            is_file = self.home.exists() and not self.home.is_dir()
-        except OSError as error:
-            raise os_problem("use the data folder", self.home, error) from None
-        if is_file:
-            raise HginError(
-                f"the data folder {self.home} is a file, not a folder (check $HGIN_HOME)"
-            )
+        """Refuse a data folder that is a file, or lies below one."""
+        check_folder(self.home)
 
     def ensure_folders(self) -> None:
         """Make the data folder and matches/ (real folders, never links) if needed."""

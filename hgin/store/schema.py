@@ -281,11 +281,7 @@ def match_from_dict(data: Any) -> Match:
     if unknown:
         raise HginError(f"it has an unknown field '{sorted(unknown)[0][:40]}'")
     players = data["players"]
-    if (
-        not isinstance(players, list)
-        or len(players) != 2
-        or not all(isinstance(p, str) for p in players)
-    ):
+    if not isinstance(players, list) or [type(p) for p in players] != [str, str]:
         raise HginError("'players' must be a list of two names")
     for key in ("id", "first_dealer", "created"):
         if not isinstance(data[key], str):

@@ -202,13 +202,11 @@ def import_matches(
     progress: Progress | None = None,
     merged_copy: Path | None = None,
 ) -> ImportReport:
-    """Merge every match of the file by its journal, under the lock: a copy we hold that the
-    file's extends is brought up to date, one that extends the file's (or is it) is left, and
-    a match we hold differently (another match, or a copy that went its own way) is kept
-    beside ours under a new identifier; with `replace`, the file's copy of a match whose
-    identifier we hold wins instead (see `journaled_import`). Where no match is current yet,
-    the file's current match becomes current. `merged_copy` (a sync tool's conflicted copy
-    in matches/, the file imported) is removed once it is merged."""
+    """Merge every match of the file by its journal, under the lock: ours is brought up to
+    date where the file's copy extends it, left where it extends the file's (or is it), and a
+    match we hold differently is kept beside ours under a new identifier; with `replace`, the
+    file's copy of a match whose identifier we hold wins (`journaled_import`). The file's
+    current match becomes current where none is; `merged_copy` is removed once merged."""
     report = ImportReport()
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     with store.locked():
