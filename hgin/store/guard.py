@@ -311,16 +311,11 @@ def write_atomic(
     `path` (or, with `replace=False`, linked in place: FileExistsError if `path` exists). On
     failure `path` is untouched, the temporary file removed, and the OSError raised."""
     temp = _temp_copy(path, data.encode("utf-8") if isinstance(data, str) else data, durable)
-    try:
+    with _removed_on_failure(temp):
         if replace:
             os.replace(temp, path)
         else:
             os.link(temp, path, follow_symlinks=False)
-    except OSError as error:
-        raise _without(temp, error) from None
-    except BaseException:
-        _without(temp, OSError())
-        raise
     if not replace:
         with contextlib.suppress(OSError):  # a name left here is swept by a later writer
             os.unlink(temp)
@@ -334,18 +329,24 @@ def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
     import tempfile  # writers only; mkstemp creates the file exclusively, never via a link
 
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            if durable:
-                handle.flush()
-                os.fsync(handle.fileno())
-    except OSError as error:
-        raise _without(Path(name), error) from None
-    except BaseException:
-        _without(Path(name), OSError())
-        raise
+    with _removed_on_failure(Path(name)), os.fdopen(fd, "wb") as handle:
+        handle.write(payload)
+        if durable:
+            handle.flush()
+            os.fsync(handle.fileno())
     return Path(name)
+
+
+@contextlib.contextmanager
+def _removed_on_failure(temp: Path) -> Iterator[None]:
+    """Remove the temporary file `temp` when the block fails (its OSError says if it is left)."""
+    try:
+        yield
+    except OSError as error:
+        raise _without(temp, error) from None
+    except BaseException:
+        _without(temp, OSError())
+        raise
 
 
 def _without(temp: Path, error: OSError) -> OSError:
