@@ -1,9 +1,9 @@
 """Drawing the match list: a line per match where the columns fit, two lines per match where
-they do not, a short record each in the narrowest terminals.
+they do not, a record each in the narrowest terminals.
 
 The list can hold thousands of matches, and Rich lays out a table cell by cell: over a few
 hundred rows that costs more than the rest of the command together. So the list's columns
-are padded here, and Rich gives only the styles' codes and wraps a piece too long for a line.
+are padded here, and Rich gives only the styles' codes (and draws the narrow records).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, Group
+from rich.padding import Padding
 from rich.text import Text
 
-from hgin.cli.layout import make_console
+from hgin.cli.layout import Pieces, make_console
 from hgin.reports.times import shown_time
 
 if TYPE_CHECKING:
@@ -30,9 +31,8 @@ def _width(text: str) -> int:
 
 
 def _lines(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> tuple[int, list[str]]:
-    """The rows (the header first) padded into columns GAP apart, the first flush left or
-    right as `right` says, and their width. A row of ASCII cells, most of them, is padded by
-    one format call."""
+    """The rows (the header first) padded into columns GAP apart, flush right where `right`
+    says, and their width. A row of ASCII cells, most of them, is padded by one format call."""
     widths = []
     for column in zip(*rows, strict=True):
         measure = len if "".join(column).isascii() else _width
@@ -56,15 +56,10 @@ def status_text(entry: MatchSummary) -> str:
     return f"won by {entry.winner}" if entry.winner else "ended level"
 
 
-def list_lines(
-    entries: Sequence[MatchSummary], current: str | None, console: Console
-) -> list[Line]:
-    """Every listed match: players, rules, start, hands, status and winner, one line each.
-
-    When the columns do not fit, each match takes two lines: identifier, hands and result,
-    then players, rules and start date; narrower still, a record each.
-    """
-    width = console.width
+def list_lines(entries: Sequence[MatchSummary], current: str | None, width: int) -> list[Line]:
+    """Every listed match on a line: players, rules, start, hands, status and winner; where
+    those columns do not fit, on two lines (identifier, hands and result, then players, rules
+    and start date); none where even those do not fit."""
     mark = ["*" if e.id == current else " " for e in entries]
     players = [f"{e.players[0]} v {e.players[1]}" for e in entries]
     rows = [
@@ -83,45 +78,26 @@ def list_lines(
         for both, e in zip(players, entries, strict=True)
     ]
     if needed > width or max(map(_width, below)) > width:
-        return _records(entries, mark, console)
+        return []
     drawn = [(lines[0], "bold"), ("   players · rules · started", "dim"), ("─" * needed, "")]
     for line, under in zip(lines[1:], below, strict=True):
         drawn += [(line, ""), (under, "dim")]
     return drawn
 
 
-def _records(entries: Sequence[MatchSummary], mark: Sequence[str], console: Console) -> list[Line]:
-    """Every listed match as a record: the identifier, then players, rules, start, hands and
-    status, broken only between those (a piece longer than a line is wrapped on its own)."""
-    width = console.width - 2
-    lines: list[Line] = []
-    for flag, entry in zip(mark, entries, strict=True):
-        lines += [(part, "bold") for part in _wrapped(entry.id, console.width, console)]
-        hands = f"{entry.hands} hand{'s' if entry.hands != 1 else ''}"
-        pieces = [
-            *(["* current"] if flag == "*" else []),
-            f"{entry.players[0]} v {entry.players[1]}",
-            entry.profile,
-            entry.created[:10],
-            hands,
-            status_text(entry),
-        ]
-        joined: list[str] = []
-        for piece in pieces:
-            if joined and _width(joined[-1]) + 3 + _width(piece) <= width:
-                joined[-1] += f" · {piece}"
-            else:
-                joined += _wrapped(piece, width, console)
-        lines += [(f"  {line}", "dim") for line in joined]
-    return lines
-
-
-def _wrapped(text: str, width: int, console: Console) -> list[str]:
-    """`text` broken between words into lines of at most `width` cells, a word longer than
-    a line folded, as Rich wraps any text."""
-    if _width(text) <= width:
-        return [text]
-    return [line.plain.rstrip() for line in Text(text).wrap(console, width)]
+def _record(entry: MatchSummary, current: str | None) -> Group:
+    """A match as a record: its identifier, then players, rules, start, hands and status."""
+    hands = f"{entry.hands} hand{'s' if entry.hands != 1 else ''}"
+    pieces = [
+        *(["* current"] if entry.id == current else []),
+        f"{entry.players[0]} v {entry.players[1]}",
+        entry.profile,
+        entry.created[:10],
+        hands,
+        status_text(entry),
+    ]
+    figures = Pieces((Text(p, style="dim") for p in pieces), Text(" · ", style="dim"))
+    return Group(Text(entry.id, style="bold"), Padding(figures, (0, 0, 0, 2)))
 
 
 def _codes(console: Console, style: str) -> tuple[str, str]:
@@ -137,7 +113,9 @@ def _codes(console: Console, style: str) -> tuple[str, str]:
 
 def print_matches(entries: list[MatchSummary], current: str | None) -> None:
     console = make_console()
-    lines = list_lines(entries, current, console)
+    lines = list_lines(entries, current, console.width)
+    if not lines:
+        console.print(Group(*(_record(entry, current) for entry in entries)))
     if any(e.id == current for e in entries):
         lines.append(("* current match", "dim"))
     codes = {"": ("", ""), "bold": _codes(console, "bold"), "dim": _codes(console, "dim")}
