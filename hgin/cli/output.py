@@ -21,25 +21,19 @@ EXTENSIONS = {
 def output_format(
     output: str | None, given: str | None, *, allowed: tuple[str, ...], default: str
 ) -> str:
-    """The format to write: -f if given, else the output file's extension, else `default`
-    (standard output). An extension that names no format, or one this command cannot write,
-    is refused."""
+    """The format to write: -f if given, else the output file's extension (refused when it
+    names no format this command writes), else `default` (standard output)."""
     if given is not None:
         return given
     if output is None or output == "-":
         return default
     suffix = PurePath(output).suffix.lower()
     form = EXTENSIONS.get(suffix)
+    if form in allowed:
+        return form
+    shown = f"'{suffix}'" if suffix else "no extension"
+    problem = f"cannot tell the format of {output} ({shown})"
+    if form is not None:
+        problem = f"cannot write {output} as {form} here"
     known = ", ".join(s for s, f in EXTENSIONS.items() if f in allowed and s != ".htm")
-    if form is None:
-        shown = f"'{suffix}'" if suffix else "no extension"
-        raise HginError(
-            f"cannot tell the format of {output} ({shown}): name the file {known}, "
-            f"or give -f ({', '.join(allowed)})"
-        )
-    if form not in allowed:
-        raise HginError(
-            f"cannot write {output} as {form} here: name the file {known}, "
-            f"or give -f ({', '.join(allowed)})"
-        )
-    return form
+    raise HginError(f"{problem}: name the file {known}, or give -f ({', '.join(allowed)})")

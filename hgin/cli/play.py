@@ -1,8 +1,6 @@
-"""The terminal side of `hgin play`: read lines, show replies, leave cleanly.
-
-At a terminal there is a prompt with line editing; with lines piped in there is no prompt
-and no greeting, only the same sheets and sentences, so a session can be scripted.
-"""
+"""The terminal side of `hgin play`: read lines, show replies, leave cleanly. At a terminal
+there is a prompt with line editing; piped lines get no prompt and no greeting, only the same
+sheets and sentences, so that a session can be scripted."""
 
 from __future__ import annotations
 
@@ -21,11 +19,8 @@ from hgin.scorekeeper import ScoreKeeper
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:
-    """The next line without its newline, or None at the end of input (Ctrl-D).
-
-    A line that is not text in the input's encoding (a Latin-1 'ë' read as UTF-8, any byte
-    above 127 read as ASCII) is an HginError; the lines after it are read as usual.
-    """
+    """The next line without its newline, or None at the end of input (Ctrl-D). A line that
+    is not text in the input's encoding is refused; the lines after it are read as usual."""
     encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
     if interactive:
         try:
@@ -48,7 +43,6 @@ def read_line(prompt: str, interactive: bool) -> str | None:
 
 
 def unreadable(error: UnicodeDecodeError, encoding: str) -> HginError:
-    """The refusal of a line whose bytes do not decode."""
     byte = error.object[error.start : error.start + 1].hex()
     return HginError(
         f"the line is not {encoding} text (byte 0x{byte} at column {error.start + 1}); "
@@ -78,16 +72,15 @@ def show(reply: Reply) -> None:
 
 
 def run_session(match: str | None) -> int:
-    """Play lines until quit, end of input or a second Ctrl-C; the exit status to leave with.
-
-    Piped input that had refused lines ends with status 1, so that a script can notice. Once a
-    hand is saved, output that fails ends the session with status 0: the hands are kept.
-    """
+    """Play lines until quit, end of input or a second Ctrl-C; the exit status: 1 for piped
+    lines some of which were refused (a script can notice), 0 once a hand is saved even if
+    the output then fails (the hands are kept)."""
     if sys.stdin is None:
         raise HginError("standard input is closed: there are no lines to play")
     interactive = is_terminal(sys.stdin)  # a person types the lines
-    if interactive:
-        _line_editing()
+    if interactive:  # readline gives input() history and editing where the platform has it
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
     session = TableSession(ScoreKeeper(), match)
     saved: list[int] = []
     try:
@@ -102,8 +95,7 @@ def run_session(match: str | None) -> int:
 
 
 def _play(session: TableSession, interactive: bool, saved: list[int]) -> int:
-    """The session's lines, one by one (the numbers of those that saved a change go to
-    `saved`); the exit status."""
+    """The session's lines, one by one (the numbers of those that saved go to `saved`)."""
     show(session.start())
     if interactive:
         typer.echo(greeting(session.match))
@@ -163,9 +155,3 @@ def typed_so_far() -> str | None:
         return None if module is None else str(module.get_line_buffer())
     except (AttributeError, OSError):
         return None
-
-
-def _line_editing() -> None:
-    # Importing readline gives input() history and editing where the platform has it.
-    with contextlib.suppress(ImportError):
-        import readline  # noqa: F401

@@ -1,8 +1,5 @@
-"""Every summary format in one place; the terminal text and the SVG are drawn with Rich.
-
-`build_summary(match, "svg")` returns the file's text; the `summary` command only chooses
-where it goes.
-"""
+"""Every summary format as the text of a file (`BUILDERS`); the plain text and the SVG are
+drawn with Rich."""
 
 from __future__ import annotations
 
@@ -20,7 +17,6 @@ from hgin.reports.charts import chart_sections
 from hgin.reports.html import summary_html
 from hgin.reports.text_formats import summary_csv, summary_json, summary_markdown
 
-TEXT_WIDTH = 80
 # The SVG is drawn as wide as the summary's widest line (a hand's row on one line), within these
 # columns: narrower prints larger, and wider than the last would print too small to read.
 SVG_COLUMNS = (80, 120)
@@ -56,11 +52,6 @@ preserveAspectRatio="xMidYMin meet">
 """
 
 
-def summary_text(match: Match, width: int = TEXT_WIDTH) -> str:
-    """The terminal summary as plain text (no colour codes, no trailing spaces)."""
-    return plain_text(summary_view(match, records=False), width)
-
-
 def summary_svg(match: Match) -> str:
     """The terminal summary, black on white, as an SVG the size of an A4 page."""
     view = summary_view(match, records=False)
@@ -87,15 +78,10 @@ def summary_svg(match: Match) -> str:
 
 
 BUILDERS = {
-    "text": summary_text,
+    "text": lambda match: plain_text(summary_view(match, records=False), 80),
     "markdown": summary_markdown,
     "html": lambda match: summary_html(match, chart_sections(match)),
     "svg": summary_svg,
     "csv": summary_csv,
     "json": summary_json,
 }
-
-
-def build_summary(match: Match, form: str) -> str:
-    """The summary of `match` in format `form` (one of BUILDERS), as the text of a file."""
-    return BUILDERS[form](match)

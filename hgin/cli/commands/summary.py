@@ -57,9 +57,9 @@ def summary(
         print_views(summary_view(loaded))
         notify(notices)
         return
-    from hgin.cli.summary_formats import build_summary
+    from hgin.cli.summary_formats import BUILDERS
 
-    content = build_summary(loaded, chosen)
+    content = BUILDERS[chosen](loaded)
     if target is None:
         print_document(content, chosen)
         notify(notices)
