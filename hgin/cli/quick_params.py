@@ -1,9 +1,7 @@
-"""Quick conversion of parameter values for Typer versions that convert through pydantic
-(see `hgin.cli.startup`). Typer builds each parameter's converter with
-`typer.core.build_runtime_param`; `install` puts a quick one in front of it. The hook is a
-private part of Typer: whenever it is missing or no longer works as expected (importing this
-module fails, a converter cannot be built, or the quick check itself fails), Typer's own
-converter does the work, slower but never wrong."""
+"""Quick conversion of parameter values (see `hgin.cli.startup`): `install` puts a quick
+converter in front of `typer.core.build_runtime_param`, a private hook of Typer. Whenever it
+is missing or no longer works as expected, Typer's own converter does the work, slower but
+never wrong."""
 
 from __future__ import annotations
 
@@ -58,9 +56,8 @@ def quick_value(annotation: Any, info: Any, value: Any, ctx: Any) -> Any:
 
 
 class QuickParam(RuntimeParam):
-    """Converts simple values itself and hands the rest to Typer's own converter, which is
-    built (importing pydantic) only then. A missing value never reaches either. (A plain
-    subclass: declaring a dataclass costs more start-up time than this whole module.)"""
+    """Converts simple values itself and hands the rest to Typer's own converter, built (and
+    pydantic imported) only then. (A plain subclass: declaring a dataclass costs more.)"""
 
     def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
         try:

@@ -151,8 +151,7 @@ def _pieces(texts: Iterable[str], style: str = "", separator: str = " · ") -> P
 
 
 def sheet_notes(sheet: Sheet) -> list[RenderableType]:
-    """The lines under the sheet: the closed games of a rolling match, what the marks mean,
-    who deals, the result."""
+    """Under the sheet: a rolling match's closed games, the marks, the result, who deals."""
     notes: list[RenderableType] = []
     games = shown_games(sheet)
     if sheet.rules.rolling:
@@ -206,8 +205,7 @@ def sheet_view(match: Match) -> Group:
 def print_sheet(
     match: Match, lines: Iterable[str] = (), counted: CountedHand | None = None
 ) -> None:
-    """Print the sheet, then the sentences that say what just happened; first, for a hand
-    recorded from its cards, what the cards `counted` to."""
+    """Print what the cards `counted` to (if given), the sheet, then what just happened."""
     if counted is not None:
         from hgin.cli.render_cards import print_counted  # the card tables: only for cards
 
@@ -263,9 +261,8 @@ def games_table(sheet: Sheet) -> Fit:
 
 
 def summary_view(match: Match, *, records: bool = True) -> Group:
-    """The printable match summary. Where the games or hands table does not fit, a record
-    per game or hand instead; `records=False` keeps the tables, their cells wrapped (for
-    a page of fixed width: the text file and the SVG)."""
+    """The printable match summary; `records=False` keeps the tables where they do not fit,
+    their cells wrapped (for a page of fixed width: the text file and the SVG)."""
     sheet = match.sheet
     first, second = match.players
     header = Text.assemble(

@@ -17,12 +17,10 @@ from hgin.reports.card_text import Block, counted_blocks, hand_count_blocks
 
 def block_view(block: Block) -> Group:
     """A bold heading over a two-column grid that wraps its values at narrow widths."""
-    heading = Text()
     if block.name:
-        heading.append(block.name, style="bold")
-        heading.append(f" {block.title}")
+        heading = Text.assemble((block.name, "bold"), f" {block.title}")
     else:
-        heading.append(block.title, style="bold")
+        heading = Text(block.title, style="bold")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()
@@ -49,8 +47,7 @@ def print_hand_count(count: HandCount) -> None:
 
 
 def print_counted(counted: CountedHand, match: Match) -> None:
-    """What the last hand of `match`, recorded from the cards, was counted from (names
-    printed literally)."""
+    """What the last hand of `match`, recorded from the cards, was counted from."""
     player = match.hands[-1].player or ""
     print_views(
         blocks_view(counted_blocks(counted, player, other_player(match.players, player))), ""

@@ -1,9 +1,5 @@
-"""The rule registry's options as Typer options: one per rule option, the same everywhere.
-
-`RuleCommand` gives a command every option of `hgin.engine.rules.rule_options()` (flag,
-type and values from the registry, help from `hgin.reports.rule_help`), so `hgin new`,
-`hgin series new` and `hgin rules save` list and accept exactly the same rule options.
-"""
+"""The rule registry's options as Typer options, the same for `hgin new`, `hgin series new`
+and `hgin rules save`: flag, type and values from the registry, help from `reports`."""
 
 from __future__ import annotations
 
@@ -50,12 +46,9 @@ def rule_parameter(option: RuleOption) -> inspect.Parameter:
 
 
 class RuleCommand:
-    """A command that takes the rule values given as `rule_values` (a dict by field name,
-    None for each option not given), offered to Typer with one option per rule option.
-
-    The signature is built when Typer first reads it, which it does only for the command
-    that runs: every other command's start-up skips the work.
-    """
+    """A command that takes the rule values given as `rule_values` (by field name, None for
+    each option not given), offered to Typer with one option per rule option. The signature
+    is built when Typer first reads it: only for the command that runs."""
 
     def __init__(self, command: Callable[..., None]) -> None:
         functools.update_wrapper(self, command)

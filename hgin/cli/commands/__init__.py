@@ -30,13 +30,13 @@ MODULES = {
     "abandon": "matches",
     "rules": "rules",
     "series": "series",
-    "count": "count",
+    "count": "hands",
     "stats": "history",
     "export": "transfer",
     "import": "transfer",
     "restore": "editing",
-    "config": "config",
-    "demo": "demo",
+    "config": "start",
+    "demo": "start",
 }
 
 

@@ -1,4 +1,5 @@
-"""Recording hands: gin, knock, draw, and going back and forth with undo and redo."""
+"""Recording hands: gin, knock, draw, and going back and forth with undo and redo; `hgin count`
+counts cards with no match."""
 
 # Annotations are evaluated once, here: as strings (`from __future__ import annotations`)
 # Typer would compile each again while building the command, on every `hgin gin`.
@@ -10,6 +11,7 @@ from typer._click.exceptions import UsageError
 
 from hgin.cli.application import (
     BigFlag,
+    JsonFlag,
     MatchOption,
     UpcardOption,
     app,
@@ -20,6 +22,7 @@ from hgin.cli.application import (
     show_outcome,
     tell,
 )
+from hgin.cli.streams import print_json
 from hgin.engine.counts import WHOLE, counts_after
 from hgin.errors import HginError
 
@@ -209,3 +212,34 @@ def undo(match: MatchOption = None) -> None:
 def redo(match: MatchOption = None) -> None:
     """Apply again the change most recently undone."""
     saving(lambda: scorekeeper().redo(match=match), show_outcome)
+
+
+@app.command()
+def count(
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="CARDS",
+            help="10 or 11 cards, separately or in one quoted string: 7s 10d Td Q♥ A♣ kh.",
+            show_default=False,
+        ),
+    ],
+    opponent: Annotated[
+        str | None,
+        typer.Option(
+            "--opponent",
+            "-o",
+            help="The opponent's ten cards, quoted: count their layoffs against this hand.",
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Best melds and deadwood of 10 cards; for 11, the best discard and big gin."""
+
+    counted = scorekeeper().count(cards, opponent)
+    if as_json:
+        print_json(scorekeeper().count_data(counted), indent=None)
+        return
+    from hgin.cli.render_cards import print_hand_count
+
+    print_hand_count(counted)

@@ -1,4 +1,5 @@
-"""`hgin demo`: a sample match played in a throw-away folder."""
+"""Getting started: `hgin demo` plays a sample match in a throw-away folder, `hgin config`
+shows the settings file and what is in force."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
-from hgin.cli.application import app, scorekeeper
+from hgin.cli.application import JsonFlag, app, saving, scorekeeper
+from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES
 from hgin.reports.narrate import describe_new
 
@@ -69,3 +71,48 @@ NEXT_STEPS = (
     "  hgin gin NAME 18       after each hand; or knock NAME 7 12, or draw",
     "  hgin play              a whole match, one short line a hand",
 )
+
+
+@app.command("config")
+def show_config(
+    init: Annotated[
+        bool,
+        typer.Option("--init", help="Write a commented starter file (never over an existing one)."),
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show where the settings file is, whether it exists, and the defaults 'hgin new' uses."""
+    keeper = scorekeeper()
+    if init:
+        saving(
+            keeper.init_config,
+            lambda path: typer.echo(f"Wrote {path}: remove the # in front of a setting to use it."),
+        )
+        return
+    config = keeper.config()
+    in_force = config.in_force()
+    if as_json:
+        data = {
+            "path": str(config.path),
+            "exists": config.exists,
+            "in_force": in_force,
+            "ascii": config.ascii is True,
+        }
+        print_json(data)
+        return
+    lines = ["Settings file:", f"  {config.path}"]
+    if not config.exists:
+        lines.append("  (not there: 'hgin config --init' writes a starter)")
+    lines.append("Defaults for 'hgin new':")
+    sources = {"config": "set in the file", "default": "default", "rules": "from the rules"}
+    for key, item in in_force.items():
+        value = item["value"]
+        if key == "players":
+            value = " and ".join(value) if value else "not set: name them, 'hgin new ANN BOB'"
+        source = sources.get(item["from"])
+        lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
+    if config.ascii:
+        lines.append("Drawing: plain ASCII, no symbols (set in the file)")
+    from hgin.cli.layout import print_views
+
+    print_views(*lines)  # a long path or value wraps at the width; piped, lines stay whole
