@@ -1,10 +1,7 @@
 """Drawing the match list: a line per match where the columns fit, two lines per match where
-they do not, a record each in the narrowest terminals.
-
-The list can hold thousands of matches, and Rich lays out a table cell by cell: over a few
-hundred rows that costs more than the rest of the command together. So the list's columns
-are padded here, and Rich gives only the styles' codes (and draws the narrow records).
-"""
+they do not, a record each in the narrowest terminals. Rich lays out a table cell by cell,
+which over thousands of matches costs more than the rest of the command: so the columns are
+padded here, and Rich gives the styles' codes (and draws the records)."""
 
 from __future__ import annotations
 

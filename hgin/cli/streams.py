@@ -82,7 +82,8 @@ class OutputFront(TextOut):
     def safe_char(self, char: str) -> str:
         if char not in self.safe:
             plain = plain_letters(char)
-            self.safe[char] = plain if plain and self.fits(plain) else _unknown(char)
+            wide = unicodedata.east_asian_width(char) in ("W", "F")  # '李': '??' keeps columns
+            self.safe[char] = plain if plain and self.fits(plain) else "??" if wide else "?"
         return self.safe[char]
 
     def fits(self, text: str) -> bool:
@@ -93,8 +94,7 @@ class OutputFront(TextOut):
         return True
 
     def flush(self) -> None:
-        # This front is finalised like any stream (a flush at garbage collection), possibly
-        # after the stream behind it was closed: nothing is left to flush then.
+        # Finalised like any stream, possibly after the stream behind it was closed.
         if not getattr(self.inner, "closed", False):
             self.inner.flush()
 
@@ -115,11 +115,6 @@ class ClosedOutput(TextOut):
 
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
-
-
-def _unknown(char: str) -> str:
-    """'?' for each column `char` fills, so that tables stay aligned ('李' is two wide)."""
-    return "??" if unicodedata.east_asian_width(char) in ("W", "F") else "?"
 
 
 def is_terminal(stream: Any) -> bool:
