@@ -5,7 +5,8 @@ forms, letters the encoding lacks lose their accents, anything left becomes '?';
 of a standard output that is not a terminal, to take the trailing blanks off every line. A
 standard output the shell closed (`>&-`) fails like any output that cannot be written. Data
 (JSON, HTML, SVG) is never rewritten: `print_document` escapes what the stream cannot hold
-the format's way (\\u00eb, &#235;), which loses nothing.
+the format's way (\\u00eb, &#235;), which loses nothing. `output_format` says in which
+format a command's `-o FILE` is written.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ import re
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping
+from pathlib import PurePath
 from typing import Any, TextIO
 
+from hgin.errors import HginError
 from hgin.reports.symbols import ascii_table, can_draw, plain_letters
 
 ASCII_VARIABLE = "HGIN_ASCII"
@@ -179,3 +182,36 @@ def _json_escape(found: re.Match[str]) -> str:
         return f"\\u{code:04x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+# The format a file name's extension asks for when -f is not given.
+EXTENSIONS = {
+    ".txt": "text",
+    ".md": "markdown",
+    ".html": "html",
+    ".htm": "html",
+    ".svg": "svg",
+    ".csv": "csv",
+    ".json": "json",
+}
+
+
+def output_format(
+    output: str | None, given: str | None, *, allowed: tuple[str, ...], default: str
+) -> str:
+    """The format to write: -f if given, else the output file's extension (refused when it
+    names no format this command writes), else `default` (standard output)."""
+    if given is not None:
+        return given
+    if output is None or output == "-":
+        return default
+    suffix = PurePath(output).suffix.lower()
+    form = EXTENSIONS.get(suffix)
+    if form in allowed:
+        return form
+    shown = f"'{suffix}'" if suffix else "no extension"
+    problem = f"cannot tell the format of {output} ({shown})"
+    if form is not None:
+        problem = f"cannot write {output} as {form} here"
+    known = ", ".join(s for s, f in EXTENSIONS.items() if f in allowed and s != ".htm")
+    raise HginError(f"{problem}: name the file {known}, or give -f ({', '.join(allowed)})")

@@ -19,6 +19,7 @@ from hgin.cli.application import (
     saving,
     tell,
 )
+from hgin.cli.streams import output_format as format_for
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.folder import Folder
@@ -121,8 +122,6 @@ def stats(
     force: ForceFlag = False,
 ) -> None:
     """Statistics over finished matches: per player and head to head."""
-    from hgin.cli.output import output_format as format_for
-
     if as_json and output_format not in (None, "text"):
         raise typer.BadParameter("choose --json or --format html, not both")
     keeper = Folder()

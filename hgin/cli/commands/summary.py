@@ -17,7 +17,7 @@ from hgin.cli.application import (
     saving,
     scorekeeper,
 )
-from hgin.cli.streams import print_document, print_json
+from hgin.cli.streams import output_format, print_document, print_json
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
 
@@ -44,8 +44,6 @@ def summary(
     force: ForceFlag = False,
 ) -> None:
     """Print a match summary: rules, result, games with bonuses, and every hand."""
-    from hgin.cli.output import output_format
-
     keeper = scorekeeper()
     target = None if output is None else keeper.output_target(output, force=force)
     chosen = output_format(output, form, allowed=get_args(SummaryFormat), default="text")
