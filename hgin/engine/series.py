@@ -4,16 +4,10 @@ credited until a player's running total reaches the series target. Pure: no file
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from hgin.engine.identifiers import IDENTIFIER
-from hgin.engine.match import Match, check_name
+from hgin.engine.match import Match
 from hgin.engine.names import fold
 from hgin.errors import HginError
-
-SERIES_ID = IDENTIFIER
-SERIES_SCHEMA = 1
-SERIES_KEYS = ("schema", "id", "players", "target", "created", "matches")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,51 +19,6 @@ class Series:
     target: int
     created: str
     matches: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "schema": SERIES_SCHEMA,
-            "id": self.id,
-            "players": list(self.players),
-            "target": self.target,
-            "created": self.created,
-            "matches": list(self.matches),
-        }
-
-
-def series_from_dict(data: Any) -> Series:
-    """A series read back from JSON, every field checked."""
-    if not isinstance(data, dict):
-        raise HginError("it does not hold a JSON object")
-    if data.get("schema") != SERIES_SCHEMA:
-        raise HginError(f"it has schema {data.get('schema')!r}; this hgin reads {SERIES_SCHEMA}")
-    unknown = sorted(set(data) - set(SERIES_KEYS))
-    if unknown:
-        raise HginError(f"it has an unknown field '{unknown[0][:40]}'")
-    players = data.get("players")
-    if not (
-        isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)
-    ):
-        raise HginError("'players' must be two names")
-    if fold(check_name(players[0])) == fold(check_name(players[1])):
-        raise HginError("'players' must be two different names")
-    target = data.get("target")
-    if type(target) is not int or target < 1:
-        raise HginError("'target' must be a positive whole number")
-    matches = data.get("matches")
-    if not (
-        isinstance(matches, list)
-        and all(isinstance(m, str) and IDENTIFIER.fullmatch(m) for m in matches)
-    ):
-        raise HginError("'matches' must be a list of match identifiers")
-    if not matches or len(set(matches)) != len(matches):
-        raise HginError("'matches' must list at least one match, each once")
-    series_id, created = data.get("id"), data.get("created")
-    if not isinstance(series_id, str) or not SERIES_ID.fullmatch(series_id):
-        raise HginError("'id' is not a series identifier")
-    if not isinstance(created, str):
-        raise HginError("'created' must be text")
-    return Series(series_id, (players[0], players[1]), target, created, tuple(matches))
 
 
 @dataclass(frozen=True, slots=True)

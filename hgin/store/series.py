@@ -3,12 +3,65 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from hgin.engine.names import pick
-from hgin.engine.series import SERIES_ID, Series, Standing, series_from_dict, standing
+from hgin.engine.identifiers import IDENTIFIER
+from hgin.engine.match import check_name
+from hgin.engine.names import fold, pick
+from hgin.engine.series import Series, Standing, standing
 from hgin.errors import HginError
 from hgin.store.guard import SMALL_CAP, Unusable, dump_json, ensure_folder, load_json, real_folder
 from hgin.store.matches import Store
+
+SERIES_ID = IDENTIFIER
+SERIES_SCHEMA = 1
+SERIES_KEYS = ("schema", "id", "players", "target", "created", "matches")
+
+
+def series_to_dict(series: Series) -> dict[str, Any]:
+    return {
+        "schema": SERIES_SCHEMA,
+        "id": series.id,
+        "players": list(series.players),
+        "target": series.target,
+        "created": series.created,
+        "matches": list(series.matches),
+    }
+
+
+def series_from_dict(data: Any) -> Series:
+    """A series read back from JSON, every field checked."""
+    if not isinstance(data, dict):
+        raise HginError("it does not hold a JSON object")
+    if data.get("schema") != SERIES_SCHEMA:
+        raise HginError(f"it has schema {data.get('schema')!r}; this hgin reads {SERIES_SCHEMA}")
+    unknown = sorted(set(data) - set(SERIES_KEYS))
+    if unknown:
+        raise HginError(f"it has an unknown field '{unknown[0][:40]}'")
+    players = data.get("players")
+    if not (
+        isinstance(players, list) and len(players) == 2 and all(isinstance(p, str) for p in players)
+    ):
+        raise HginError("'players' must be two names")
+    if fold(check_name(players[0])) == fold(check_name(players[1])):
+        raise HginError("'players' must be two different names")
+    target = data.get("target")
+    if type(target) is not int or target < 1:
+        raise HginError("'target' must be a positive whole number")
+    matches = data.get("matches")
+    if not (
+        isinstance(matches, list)
+        and all(isinstance(m, str) and IDENTIFIER.fullmatch(m) for m in matches)
+    ):
+        raise HginError("'matches' must be a list of match identifiers")
+    if not matches or len(set(matches)) != len(matches):
+        raise HginError("'matches' must list at least one match, each once")
+    series_id, created = data.get("id"), data.get("created")
+    if not isinstance(series_id, str) or not SERIES_ID.fullmatch(series_id):
+        raise HginError("'id' is not a series identifier")
+    if not isinstance(created, str):
+        raise HginError("'created' must be text")
+    return Series(series_id, (players[0], players[1]), target, created, tuple(matches))
 
 
 class SeriesFiles:
@@ -46,7 +99,7 @@ class SeriesFiles:
         is made here)."""
         path = self.path(series.id)
         ensure_folder(self.folder, below=self.store.home)
-        return path, dump_json(series.to_dict()).encode("utf-8")
+        return path, dump_json(series_to_dict(series)).encode("utf-8")
 
     def find(self, typed: str | None = None) -> Series:
         """The series named (identifier or its start), else the one holding the current match,
