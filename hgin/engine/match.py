@@ -11,13 +11,12 @@ from typing import Any, NamedTuple
 from hgin.engine.hands import Hand, hand_award
 from hgin.engine.identifiers import derived_uid
 from hgin.engine.journal import Change, State, entered, next_state
-from hgin.engine.names import fold, pick
+from hgin.engine.names import JOINERS, control_character, fold, pick
 from hgin.engine.rules import Rules, check_rules
 from hgin.engine.sheet import Sheet, extend, replay
 from hgin.errors import HginError
 
 MAX_NAME_LENGTH = 40
-JOINERS = ("\u200c", "\u200d")
 
 
 def check_name(name: str) -> str:
@@ -28,12 +27,8 @@ def check_name(name: str) -> str:
         raise HginError("a player name cannot be empty")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise HginError(f"a player name is at most {MAX_NAME_LENGTH} characters")
-    for at, char in enumerate(cleaned):
-        # Zero-width (non-)joiners belong inside Persian or emoji names; other format
-        # characters, such as bidi overrides, would reorder what the terminal shows.
-        joiner = char in JOINERS and 0 < at < len(cleaned) - 1
-        if not joiner and unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
-            raise HginError(f"a player name cannot hold control characters ({cleaned!r})")
+    if control_character(cleaned) or {cleaned[0], cleaned[-1]} & JOINERS:  # joiners: inside only
+        raise HginError(f"a player name cannot hold control characters ({cleaned!r})")
     if unicodedata.category(cleaned[0]).startswith("M"):
         raise HginError("a player name cannot start with a combining mark")
     return cleaned

@@ -13,6 +13,21 @@ from collections.abc import Iterable
 from hgin.errors import HginError
 
 SHOWN_LENGTH = 100
+# Zero-width (non-)joiners belong inside Persian or emoji names; every other character of these
+# categories (controls, bidi overrides that would reorder the terminal, private use...) is
+# refused in any text a person will see.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+JOINERS = frozenset("\u200c\u200d")
+
+
+def control_character(text: str) -> str | None:
+    """The lowest character of `text` that cannot be shown as it is, else None."""
+    if text.isprintable():
+        return None
+    refused = (
+        c for c in text if c not in JOINERS and unicodedata.category(c) in REFUSED_CATEGORIES
+    )
+    return min(refused, default=None)
 
 
 def fold(text: str) -> str:

@@ -14,11 +14,11 @@ import os
 import stat
 import sys
 import time
-import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from hgin.engine.names import control_character
 from hgin.errors import HginError
 
 TEMP_SUFFIX = ".tmp"
@@ -29,10 +29,6 @@ EXPORT_CAP = 256 * 1024 * 1024
 SMALL_CAP = 1024 * 1024  # settings, presets, series, the current pointer
 FEW = 16  # up to this many new files, one fsync each beats flushing the whole disk
 MAX_DEPTH = 32  # no hgin file nests deeper than 6; a deeper one was not written by hgin
-# Zero-width (non-)joiners belong inside Persian or emoji names; every other character of
-# these categories (controls, bidi overrides, private use...) is refused in any text.
-REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
-JOINERS = frozenset("\u200c\u200d")
 # Printable ASCII and JSON's white space: the bytes a file's text check can skip.
 PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\n\r\t"
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -68,12 +64,8 @@ def os_problem(action: str, path: str | Path, error: OSError, then: str = "") ->
 
 def text_problem(text: str) -> str | None:
     """Why `text` cannot be shown as it is (a control or format character), else None."""
-    if text.isprintable():
-        return None
-    for char in sorted(set(text)):
-        if unicodedata.category(char) in REFUSED_CATEGORIES and char not in JOINERS:
-            return f"it holds a control character (U+{ord(char):04X}) in a text"
-    return None
+    char = control_character(text)
+    return None if char is None else f"it holds a control character (U+{ord(char):04X}) in a text"
 
 
 def read_bytes(path: Path, *, cap: int, missing: str | None = None) -> bytes | None:
