@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hgin.cli.layout import Fit, Pieces, print_views, simple_table, table_or_records
-from hgin.engine.rules import Rules, rule_options
+from hgin.engine.rules import Rules, rule_options, shown_value
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
 from hgin.reports.narrate import describe_decided, describe_holding, describe_result, notice_line
@@ -328,7 +328,7 @@ def rules_table(rules: Rules) -> Table:
     """Every rule option with its value and what it means."""
     table = simple_table("Option", "Value", "Meaning", unwrapped=(0, 1))
     for option in rule_options():
-        value = option.show(getattr(rules, option.name))
+        value = shown_value(getattr(rules, option.name))
         table.add_row(Text(option.flag), Text(value), Text(RULE_HELP[option.name], style="dim"))
     return table
 
@@ -339,7 +339,7 @@ def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Table:
     table = simple_table("Rules", "Kind", "Differs from friendly in", unwrapped=(0, 1))
     for name, rules in profiles.items():
         diffs = [
-            f"{o.flag} {o.show(getattr(rules, o.name))}"
+            f"{o.flag} {shown_value(getattr(rules, o.name))}"
             for o in rule_options()
             if getattr(rules, o.name) != getattr(reference, o.name)
         ]

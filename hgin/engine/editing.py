@@ -103,11 +103,6 @@ def record(match: Match, hand: Hand, at: str) -> Match:
     return match.change("record", {"hand": written_plainly(hand)}, at=at)
 
 
-def _scored(hand: Hand) -> tuple[object, ...]:
-    """What decides a hand's score (not when it was entered, nor the cards it was counted from)."""
-    return (hand.kind, hand.player, hand.deadwood, hand.opponent_deadwood, hand.upcard)
-
-
 def edit(match: Match, number: int, typed: Hand, at: str) -> Match:
     """Hand `number` replaced by `typed` (its player as typed; keeping when it was recorded),
     every later hand re-scored."""
@@ -117,7 +112,7 @@ def edit(match: Match, number: int, typed: Hand, at: str) -> Match:
     old = match.hands[index]
     player = match.player(typed.player) if typed.player is not None else None
     new = written_plainly(typed._replace(player=player, recorded_at=old.recorded_at))
-    if _scored(new) == _scored(old):
+    if new[:5] == old[:5]:  # kind, player, counts and upcard: what decides the score
         raise HginError(f"hand {number} is already {entry_text(old)}: nothing to change")
     try:
         hand_award(match.rules, match.players, new)

@@ -163,9 +163,6 @@ class RuleOption(NamedTuple):
                 raise HginError(f"{self.flag} must be {self.metavar.lower()}, not {value!r}")
         return value
 
-    def show(self, value: Any) -> str:
-        return shown_value(value)
-
 
 # What an option needs beyond its field's type and default.
 _MORE: dict[str, dict[str, Any]] = {
