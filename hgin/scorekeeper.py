@@ -176,9 +176,9 @@ class ScoreKeeper(Folder):
     @staticmethod
     def count_data(counted: HandCount) -> dict[str, object]:
         """A count as `hgin count --json` prints it."""
-        from hgin.engine.card_entry import hand_count_json
+        from hgin.reports.card_text import count_json
 
-        return hand_count_json(counted)
+        return count_json(counted)
 
     # -- starting ------------------------------------------------------------------------
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from hgin.cards.melds import Arrangement, DefenderResult, KnockCount, Meld
 from hgin.cards.model import Card, format_cards
-from hgin.engine.card_entry import CountedHand, HandCount, knock_outcome, layoff_steps
+from hgin.engine.card_entry import CountedHand, HandCount, knock_outcome
 from hgin.engine.rules import KNOCK_LIMIT
 
 Rows = list[tuple[str, str]]
@@ -134,3 +135,44 @@ def plain_lines(blocks: Sequence[Block], verdict: str | None = None) -> list[str
     elif lines:
         lines.pop()
     return lines
+
+
+def card_list(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def count_json(count: HandCount) -> dict[str, Any]:
+    """`hgin count --json`: deadwood, melds, deadwood_cards (of the ten kept); for eleven cards
+    discard and big_gin; with the opponent's cards, `opponent` and `gin`."""
+    data: dict[str, Any] = {
+        "deadwood": count.arrangement.deadwood,
+        "melds": [card_list(meld) for meld in count.arrangement.melds],
+        "deadwood_cards": card_list(count.arrangement.deadwood_cards),
+    }
+    if count.discard is not None:
+        data["discard"] = str(count.discard)
+        data["big_gin"] = count.big_gin
+    if count.knock is not None:
+        knock = count.knock
+        defender = knock.defender
+        data["gin"] = knock.gin
+        data["opponent"] = {
+            "deadwood": defender.deadwood,
+            "melds": [card_list(meld) for meld in defender.melds],
+            "layoffs": [
+                {"card": str(card), "onto": card_list(meld)}
+                for card, meld in layoff_steps(knock.knocker.melds, defender)
+            ],
+            "deadwood_cards": card_list(defender.deadwood_cards),
+        }
+    return data
+
+
+def layoff_steps(melds: Sequence[Meld], defender: DefenderResult) -> list[tuple[Card, Meld]]:
+    """Each layoff in playing order with the meld as it lies when the card is added to it."""
+    table = [tuple(meld) for meld in melds]
+    steps: list[tuple[Card, Meld]] = []
+    for layoff in defender.layoffs:
+        steps.append((layoff.card, table[layoff.onto]))
+        table[layoff.onto] = tuple(sorted((*table[layoff.onto], layoff.card)))
+    return steps
