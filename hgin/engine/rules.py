@@ -117,10 +117,6 @@ class RuleOption(NamedTuple):
     def flag(self) -> str:
         return option_flag(self.name)
 
-    def default_in(self, profile: str) -> Any:
-        """This option's value in a built-in profile."""
-        return self.classic if profile == "classic" and self.classic is not None else self.default
-
     def parse(self, text: str) -> Any:
         """The value typed as `text` (`rules set`, the settings file), checked."""
         text = text.strip()
