@@ -1,9 +1,7 @@
-"""A data folder read: choosing and loading a match (`show`), the list of matches and the
-statistics (from the cache's summaries), shell completion's looks into the files, the ASCII
-setting every command reads as it starts, and where output files may go. Its imports load
-no engine (the store loads it to read a match). `hgin.scorekeeper.ScoreKeeper` adds every
-command that changes or counts something; help, completion, `show` and the list import only
-this module.
+"""A data folder read: choosing and loading a match, the list and the statistics (from the
+cache), completion's looks into the files, the ASCII setting, where output files may go. Its
+imports load no engine (the store loads it to read a match), so help, completion, `show` and
+the list import this and not `hgin.scorekeeper`, which adds every command that changes.
 May import: stdlib, store, reports, engine, errors.
 """
 

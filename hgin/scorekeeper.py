@@ -38,8 +38,8 @@ from hgin.store.matches import BackupEntry as BackupEntry
 from hgin.store.matches import match_bytes
 from hgin.store.presets import find_profile, load_presets, save_preset
 
-# Below, in the methods that need them: the modules only some commands use, and that `show`
-# and `gin` would otherwise load (counting cards, settings, series, export, statistics).
+# Imported in the methods that need them: what only some commands use (counting cards, the
+# settings file, series, export and import), which every change would otherwise load.
 if TYPE_CHECKING:
     from decimal import Decimal
 
@@ -116,10 +116,7 @@ class Exported(NamedTuple):
 
 
 class ScoreKeeper(Folder):
-    """Matches kept in one data folder: every command (see `Folder` for those that open no
-    match)."""
-
-    # -- choosing a match ----------------------------------------------------------------
+    """Matches kept in one data folder: every command (`Folder` reads)."""
 
     def use(self, match: str) -> Loaded:
         """Make a stored match the current one (named as `choose` reads it)."""
@@ -134,8 +131,8 @@ class ScoreKeeper(Folder):
     def rules_named(
         self, name: str, options: Mapping[str, object] | None = None, *, renamed: str | None = None
     ) -> Rules:
-        """A built-in profile (friendly, classic) or a saved house preset, by name, with rule
-        `options` set (as `new` takes them) and, for a preset about to be saved, `renamed`."""
+        """A built-in profile or a saved preset by name, with rule `options` set (as `new`
+        takes them) and, for a preset about to be saved, `renamed`."""
         rules = find_profile(name, self.config_folder)
         if options is None and renamed is None:
             return rules
@@ -147,8 +144,7 @@ class ScoreKeeper(Folder):
         return {**PROFILES, **load_presets(self.config_folder)}
 
     def save_preset(self, name: str, rules: Rules, *, replace: bool = False) -> Path:
-        """Save `rules` as the house preset `name` (for `new --rules NAME`), over an older one
-        of that name only when `replace` is set; its file."""
+        """Save `rules` as the preset `name` (over an older one only when `replace`); its file."""
         return save_preset(name, rules, self.config_folder, replace=replace)
 
     def config(self) -> Config:
@@ -167,8 +163,8 @@ class ScoreKeeper(Folder):
 
     @staticmethod
     def count(cards: CardsText, opponent: CardsText | None = None) -> HandCount:
-        """Best melds and deadwood of 10 cards, or the best discard of 11 (and big gin); with
-        the opponent's ten cards, their count after melding and laying off."""
+        """Best melds and deadwood of 10 cards (or the best discard of 11); with the opponent's
+        ten, their count after laying off."""
         from hgin.engine.card_entry import count_hand
 
         return count_hand(cards, opponent)
@@ -191,8 +187,7 @@ class ScoreKeeper(Folder):
         options: Mapping[str, object] | None = None,
         dealer: str | None = None,
     ) -> Outcome:
-        """Start a match as `hgin new` does: players, rules (a profile or preset by name) and
-        rule `options` from the arguments, anything left out from the settings file."""
+        """Start a match as `hgin new` does: what is left out comes from the settings file."""
         from hgin.store.config import settings_for_new
 
         chosen = settings_for_new(first, second, rules, dict(options or {}), self.config())
@@ -205,10 +200,9 @@ class ScoreKeeper(Folder):
     def rematch(
         self, match: str | None = None, *, dealer: str | None = None, series_only: bool = False
     ) -> Outcome:
-        """The next match after a finished one (named, else the current one): the same
-        players and rules in force, first dealt by whoever the rules give its next deal to
-        (unless `dealer` is named); in a series not yet over, the series' next match (and
-        with `series_only`, refused outside one)."""
+        """The next match after a finished one: the same players and rules, first dealt by
+        whoever the rules give the next deal to (unless `dealer`); in a series not yet over,
+        the series' next match (`series_only`: refused outside one)."""
         last = self.load(match)
         if not last.sheet.finished:
             raise HginError(
@@ -242,11 +236,8 @@ class ScoreKeeper(Folder):
         dealer: str | None,
         series: Callable[[Match], Series] | None = None,
     ) -> tuple[Match, Match | None, Series | None]:
-        """The new match, the unfinished match that was current before it (if any), and the
-        series `series` makes of the new match under the lock (if given).
-
-        The match file, the series file and then `current` are written as one change: all of
-        them, or none (`write_files`)."""
+        """The new match, the unfinished match that was current (if any), and the series
+        `series` makes of it under the lock; the files are written all or none."""
         players = (check_name(first), check_name(second))
         if fold(players[0]) == fold(players[1]):
             raise HginError("the two players need different names")
@@ -275,8 +266,7 @@ class ScoreKeeper(Folder):
         return match, left, made
 
     def _unfinished_current(self) -> Match | None:
-        """The current match if it is not finished. A damaged pointer or match file is left
-        for the commands that use it to report: a new match does not need it."""
+        """The current match if unfinished (a damaged one is left for other commands to say)."""
         try:
             current = self.store.current_id()
             loaded = self.store.load(current) if current is not None else None
@@ -287,8 +277,8 @@ class ScoreKeeper(Folder):
     # -- changing a match ----------------------------------------------------------------
 
     def change(self, match: str | None, make: Callable[[Match], Match]) -> Outcome:
-        """Make one journaled change (`make` returns the loaded match with one more change) under
-        the lock, word it (its journal line and its message) and save it."""
+        """Make one journaled change (`make` adds it to the loaded match) under the lock, word
+        it and save it."""
         # Refuse a missing match before the lock creates the data folder; a match named by a
         # player is found (and said) once, the current match is read again under the lock.
         chosen = self.choose(match)
@@ -324,12 +314,11 @@ class ScoreKeeper(Folder):
         return self._record(entered, match)
 
     def _record(self, hand: Callable[[Match], Hand], match: str | None) -> Outcome:
-        """Record the hand built from the loaded match (names resolved against its players)."""
         return self.change(match, lambda loaded: editing.record(loaded, hand(loaded), now_text()))
 
     def _player(self, match: Match, typed: str) -> str:
-        """The player of `match` that `typed` names; when none is, and they play in exactly
-        one other match in play, the refusal says so and how to switch to it."""
+        """The player of `match` that `typed` names; the refusal names the one other match in
+        play where they play, if there is one."""
         try:
             return match.player(typed)
         except HginError:
@@ -461,8 +450,7 @@ class ScoreKeeper(Folder):
     # -- correcting and going back ---------------------------------------------------------
 
     def edit(self, number: int, hand: Hand, match: str | None = None) -> Outcome:
-        """Replace hand `number` by `hand` (its player may be a typed start of a name); every
-        later hand is re-scored. Refused when a later hand would come after the match's end."""
+        """Replace hand `number` by `hand` (its player as typed); the later hands are re-scored."""
         return self.change(match, lambda loaded: editing.edit(loaded, number, hand, now_text()))
 
     def delete(self, number: int, match: str | None = None) -> Outcome:
@@ -480,8 +468,8 @@ class ScoreKeeper(Folder):
         return self.change(match, lambda loaded: editing.notice(loaded, now_text()))
 
     def undo(self, match: str | None = None) -> Outcome:
-        """Revert the latest change still in force, whatever its kind (repeatable); straight
-        after `abandon` (no change since), bring the abandoned match back instead."""
+        """Revert the latest change still in force; straight after `abandon`, bring the match
+        back instead."""
         if match is None and abandoned.noted(self.store) is not None:
             with self.store.locked():
                 back = abandoned.bring_back(self.store)
@@ -501,22 +489,20 @@ class ScoreKeeper(Folder):
         return self.change(match, lambda loaded: editing.restore(loaded, change, now_text()))
 
     def log(self, match: str | None = None) -> Logged:
-        """A match's journal as `hgin log` lists it: every change, oldest first, with where it
-        stands now."""
+        """A match's journal as `hgin log` lists it."""
         loaded, notices = self.read(match)
         return Logged(loaded, editing.journal_rows(loaded), notices)
 
     # -- file-level recovery -------------------------------------------------------------
 
     def _restore_target(self, match: str | None) -> str:
-        """The match meant: `match` (also one whose file is gone but has backups), else current."""
+        """`match` (also one with backups only), else the current match."""
         if match is not None:
             return self.store.find(match, with_backups=True)
         return self.match_id(None)
 
     def backups(self, match: str | None = None) -> tuple[str, Match | None, list[BackupEntry]]:
-        """A match's identifier, its present version (None if unreadable) and its backups,
-        numbered from 1 (the newest)."""
+        """A match's identifier, its present version (None if unreadable) and its backups."""
         match_id = self._restore_target(match)
         entries = self.store.backups(match_id)
         present: Match | None
@@ -527,9 +513,8 @@ class ScoreKeeper(Folder):
         return match_id, present, entries
 
     def restore_backup(self, which: str, match: str | None = None) -> Outcome:
-        """Bring back backup `which` (a number from the list, or its file name), atomically.
-
-        The version it replaces is kept as the newest backup first (when there is one)."""
+        """Bring back backup `which` (its number or file name); the version it replaces is kept
+        as the newest backup."""
         if not which.strip():
             raise HginError(
                 "name a backup: a number from 'hgin restore --backup', or its file name"
@@ -556,9 +541,8 @@ class ScoreKeeper(Folder):
         return Outcome(restored, message)
 
     def abandon(self, match: str | None = None) -> Abandoned:
-        """Take a match off the list (named, else the current one), its file kept as its
-        newest backup: `undo` straight after, or `restore_backup`, brings it back. If it was
-        the current match, the newest other match in play becomes current (if there is one)."""
+        """Take a match off the list, its file kept as its newest backup (`undo` straight after
+        brings it back); the newest other match in play becomes current."""
         named = self.match_id(match)
         with self.store.locked():
             match_id = self.store.find(named) if match is not None else self.match_id(None)
@@ -575,8 +559,8 @@ class ScoreKeeper(Folder):
     def settle(
         self, match: str | None = None, stake: str | None = None, currency: str | None = None
     ) -> Settled:
-        """Who pays whom over the closed games, at `stake` a point if given, else at the
-        match's own stake, else at the default stake in config.toml (else in points only)."""
+        """Who pays whom over the closed games, at `stake`, else the match's stake, else the
+        settings file's (else in points)."""
         label = check_currency(currency) if currency is not None else None
         chosen = parse_stake(stake) if stake is not None else None
         loaded, notices = self.read(match)
@@ -589,8 +573,7 @@ class ScoreKeeper(Folder):
         return Settled(loaded, settle(loaded.sheet, chosen), source, label, notices)
 
     def _default_stake(self) -> Decimal | None:
-        """The stake a new match would get from this keeper's settings file (its `stake`, or
-        its rules'), if any."""
+        """The stake a new match would get from the settings file, if any."""
         config = self.config()
         return stake_of(with_options(config.base_rules(), config.options))
 
@@ -599,8 +582,8 @@ class ScoreKeeper(Folder):
     def export(
         self, match: str | None = None, *, every: bool = False, progress: Progress | None = None
     ) -> Exported:
-        """The text of an export file holding a match (named, else the current one) or every
-        stored match, and how many it holds; `progress` is told (done, total) as it goes."""
+        """An export file's text holding a match or `every` stored one; `progress` is told
+        (done, total)."""
         from hgin.store.transfer import export_matches
 
         chosen = Chosen("") if every else self.choose(match)
@@ -612,12 +595,10 @@ class ScoreKeeper(Folder):
     def import_file(
         self, file: str, *, replace: bool = False, progress: Progress | None = None
     ) -> tuple[str, ImportReport]:
-        """Merge the matches of an export file or a match file ('-': standard input) with ours,
-        by their journals (see `hgin.store.transfer.import_matches`; `replace`: the file's copy
-        wins). Every match is checked as loading checks a match file (its size once written
-        too), so whatever is imported opens. A sync tool's conflicted copy in the matches
-        folder is removed once merged. Where it was read from, and what was done; `progress`
-        is told (done, total) as it goes."""
+        """Merge the matches of an export or match file ('-': standard input) with ours by their
+        journals (`replace`: the file's copy wins), each checked as a match file is; a sync
+        tool's conflicted copy is removed once merged. Where it was read from, and what was
+        done; `progress` is told (done, total)."""
         from hgin.store.transfer import import_matches, parse_export
 
         copy = Path(file).expanduser()
@@ -672,10 +653,8 @@ class ScoreKeeper(Folder):
     def series_next(
         self, series: str | None = None, dealer: str | None = None
     ) -> tuple[Standing, Match]:
-        """Start the next match of a series (named, else the current one) once the last is
-        finished, with the same players and rules, first dealt by whoever the rules give the
-        last match's next deal to (unless `dealer` is named). Everything it shows is read
-        before anything is written, so nothing can fail once the match is saved."""
+        """Start the next match of a series once the last is finished, as `rematch` does; all
+        it shows is read before anything is written."""
         from hgin.engine.series import standing
 
         files = self._series
@@ -706,8 +685,7 @@ class ScoreKeeper(Folder):
         return standing(made, [*played, match]), match
 
     def series_show(self, series: str | None = None) -> Standing:
-        """A series' running totals: the one named (its identifier or a start of it), else
-        the one holding the current match, else the newest."""
+        """A series' running totals: the one named, else the current match's, else the newest."""
         files = self._series
         return files.standing(files.find(series))
 

@@ -16,14 +16,11 @@ from hgin.engine.sheet import game_name
 from hgin.reports.settlement import settlement_lines
 from hgin.reports.summary import (
     game_score,
-    hand_line,
+    hands_table,
     hands_won_line,
     has_upcards,
     result_sentence,
     rules_label,
-    running_header,
-    running_scores,
-    running_text,
     summary_settlement,
 )
 from hgin.reports.times import shown_time
@@ -148,16 +145,10 @@ def hands_section(match: Match) -> Section:
     sheet = match.sheet
     if not sheet.hands:
         return Section("hands", "Hands", "<p>No hands yet.</p>")
-    upcards = has_upcards(sheet)
-    rows = []
-    for played, after in zip(sheet.hands, running_scores(sheet), strict=True):
-        line = hand_line(played)
-        texts = [line.dealer, *([line.upcard] if upcards else []), line.what, line.points]
-        texts += [line.where, running_text(after)]
-        rows.append([str(line.number), *(escape(text) for text in texts)])
-    header = ["#", "Dealer", *(["Upcard"] if upcards else []), "Result", "Points", "Entered in"]
-    header.append(escape(running_header(sheet)))
-    numeric = [True, False, *([False] if upcards else []), False, True, False, False]
+    header, rows = hands_table(sheet)
+    upcard = [False] if has_upcards(sheet) else []
+    numeric = [True, False, *upcard, False, True, False, False]
+    header, rows = [escape(h) for h in header], [[escape(c) for c in row] for row in rows]
     body = _table(header, rows, numeric)
     return Section("hands", "Hands", body)
 

@@ -104,6 +104,19 @@ def running_header(sheet: Sheet) -> str:
     return f"Scores after ({first}–{second})"
 
 
+def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
+    """The hands table of the summary files as text: its header and a row a hand (an upcard
+    column in an Oklahoma match)."""
+    upcards = has_upcards(sheet)
+    header = ["#", "Dealer", *(["Upcard"] if upcards else []), "Result", "Points", "Entered in"]
+    rows = []
+    for played, after in zip(sheet.hands, running_scores(sheet), strict=True):
+        line = hand_line(played)
+        cells = [str(line.number), line.dealer, *([line.upcard] if upcards else []), line.what]
+        rows.append([*cells, line.points, line.where, running_text(after)])
+    return [*header, running_header(sheet)], rows
+
+
 def running_scores(sheet: Sheet) -> list[dict[int, str]]:
     """After each hand, the points in every game still in play: {1: '73–5', 2: '43–0'}.
 

@@ -18,15 +18,12 @@ from hgin.engine.sheet_data import show_dict
 from hgin.reports.settlement import settlement_dict, settlement_lines
 from hgin.reports.summary import (
     game_score,
-    hand_line,
+    hands_table,
     hands_won_line,
     has_upcards,
     result_sentence,
     roman_list,
     rules_label,
-    running_header,
-    running_scores,
-    running_text,
     standings_after_each_hand,
     summary_settlement,
 )
@@ -96,15 +93,11 @@ def summary_markdown(match: Match) -> str:
     lines += ["### Hands", ""]
     if not sheet.hands:
         return "\n".join([*lines, "No hands yet.", ""])
-    upcards = has_upcards(sheet)
-    header = ["#", "Dealer", *(["Upcard"] if upcards else []), "Result", "Points", "Entered in"]
-    lines.append(_md_row([*(md(h) for h in header), md(running_header(sheet))]))
-    lines.append(_md_row(["--:", ":--", *([":-:"] if upcards else []), ":--", "--:", ":--", ":--"]))
-    for played, after in zip(sheet.hands, running_scores(sheet), strict=True):
-        row = hand_line(played)
-        cells = [str(row.number), md(row.dealer), *([md(row.upcard)] if upcards else [])]
-        cells += [md(row.what), md(row.points), md(row.where), md(running_text(after))]
-        lines.append(_md_row(cells))
+    header, rows = hands_table(sheet)
+    lines.append(_md_row([md(h) for h in header]))
+    upcard = [":-:"] if has_upcards(sheet) else []
+    lines.append(_md_row(["--:", ":--", *upcard, ":--", "--:", ":--", ":--"]))
+    lines.extend(_md_row([md(cell) for cell in row]) for row in rows)
     return "\n".join([*lines, ""])
 
 
