@@ -7,7 +7,7 @@ May import: stdlib, store, reports, engine, errors.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -164,8 +164,6 @@ class Folder:
         cache = MatchCache(self.store)
         entries = cache.summaries()
         if player is not None or finished is not None:
-            from hgin.reports.stats import filter_matches
-
             entries = filter_matches(entries, player, finished)
         return Listing(entries, cache.unreadable, cache.flush, self.store.conflicted_copies())
 
@@ -187,3 +185,19 @@ class Folder:
     def write_output(self, target: Path, text: str) -> Path:
         """Write a checked output file whole (atomically); its absolute path."""
         return write_output(target, text)
+
+
+def filter_matches(
+    summaries: Iterable[MatchSummary], player: str | None = None, finished: bool | None = None
+) -> list[MatchSummary]:
+    """Matches of a player (a name ignoring case; else every name it starts) and/or by status."""
+    every = list(summaries)
+    kept = [m for m in every if finished is None or m.finished == finished]
+    if player is None:
+        return kept
+    wanted = fold(player.strip())
+    if not wanted:
+        raise HginError("name a player")
+    if any(fold(n) == wanted for m in every for n in m.players):
+        return [m for m in kept if wanted in (fold(n) for n in m.players)]
+    return [m for m in kept if any(fold(n).startswith(wanted) for n in m.players)]

@@ -228,22 +228,6 @@ def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str,
     return [s.created[:10] for s in stats.records], series, len(played) - len(chosen)
 
 
-def filter_matches(
-    summaries: Iterable[MatchSummary], player: str | None = None, finished: bool | None = None
-) -> list[MatchSummary]:
-    """Matches of a player (a name ignoring case; else every name it starts) and/or by status."""
-    every = list(summaries)
-    kept = [m for m in every if finished is None or m.finished == finished]
-    if player is None:
-        return kept
-    wanted = fold(player.strip())
-    if not wanted:
-        raise HginError("name a player")
-    if any(fold(n) == wanted for m in every for n in m.players):
-        return [m for m in kept if wanted in (fold(n) for n in m.players)]
-    return [m for m in kept if any(fold(n).startswith(wanted) for n in m.players)]
-
-
 def figure(value: int | float | None) -> str:
     """A number as shown in a table; no value (no hand won yet) is a dash."""
     if value is None:
