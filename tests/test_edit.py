@@ -161,6 +161,8 @@ def test_edit_and_delete_set_undone_changes_aside(run: Run, four_hands: None) ->
             "cannot change hand 1: an upcard is only entered in an Oklahoma match",
         ),
         (["1", "knock", "bob", "4"], "missing words for knock: type knock PLAYER MINE THEIRS"),
+        (["1", "knock", "bob", "4", "20", "--big"], "--big goes with gin only"),
+        (["4", "draw", "--upcard", "7s"], "a dead hand needs no upcard"),
         (
             ["1", "fold", "bob"],
             "'fold' is not a kind of hand: use gin|knock|draw, for example 'knock bob 4 20'",

@@ -17,7 +17,6 @@ from hgin.play.parser import (
     Command,
     CountCards,
     TypedHand,
-    entry_with,
     find_word,
     parse_entry,
     parse_line,
@@ -211,13 +210,3 @@ def test_a_hand_written_back_parses_to_the_same_entry(
     entry = parse_entry(shlex.split(entry_text(hand)))
     assert (entry.kind, entry.player, entry.deadwood) == (hand.kind, hand.player, hand.deadwood)
     assert (entry.opponent_deadwood, entry.upcard) == (hand.opponent_deadwood, hand.upcard)
-
-
-def test_options_given_apart_join_the_entry() -> None:
-    gin = parse_entry(["gin", "ann", "18"])
-    assert entry_with(gin, "7s", True) == TypedHand("big_gin", "ann", None, 18, "7s")
-    assert entry_with(gin, None, False) == gin
-    with pytest.raises(HginError, match="--big goes with gin only"):
-        entry_with(parse_entry(["knock", "a", "1", "2"]), None, True)
-    with pytest.raises(HginError, match="a dead hand needs no upcard"):
-        entry_with(parse_entry(["draw"]), "7s", False)

@@ -318,19 +318,6 @@ def parse_new(words: Sequence[str]) -> NextMatch:
     return NextMatch(words[0], words[1], rules, dealer, tuple(options.items()))
 
 
-def entry_with(entry: TypedHand, upcard: str | None, big: bool) -> TypedHand:
-    """The entry with options given apart from its words (as `hgin edit` takes them)."""
-    if big:
-        if entry.kind not in ("gin", "big_gin"):
-            raise HginError("--big goes with gin only")
-        entry = entry._replace(kind="big_gin")
-    if upcard is not None:
-        if entry.kind == "draw":
-            raise HginError("a dead hand needs no upcard")
-        entry = entry._replace(upcard=upcard)
-    return entry
-
-
 def help_lines(topic: str | None = None) -> list[str]:
     """The command list (or one command's line), with the shortest forms in brackets."""
     words = [w for w in COMMANDS if topic is None or w.name == topic]

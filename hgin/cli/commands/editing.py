@@ -22,7 +22,7 @@ from hgin.cli.application import (
 from hgin.cli.streams import print_json
 from hgin.engine.counts import whole_number
 from hgin.errors import HginError
-from hgin.play.parser import entry_with, parse_entry, stray_option
+from hgin.play.parser import parse_entry, stray_option
 
 if TYPE_CHECKING:
     from hgin.scorekeeper import BackupEntry, Outcome
@@ -55,7 +55,8 @@ def edit(
     stray = stray_option(words)
     if stray is not None:
         refuse_option_word(stray, "edit")
-    entry = entry_with(parse_entry(words), upcard, big)
+    apart = [*(["--big"] if big else []), *(["--upcard", upcard] if upcard is not None else [])]
+    entry = parse_entry([*words, *apart])  # the options given apart join the entry's words
     saving(lambda: scorekeeper().edit(hand, entry, match=match), show_outcome)
 
 
