@@ -39,11 +39,6 @@ def played_phrase(played: PlayedHand) -> str:
     return f"{hand_phrase(played.hand)}, {score_phrase(played)}"
 
 
-def short_text(text: str) -> str:
-    """The start of a change's sentence that names it: 'edited hand 2', 'rules: …'."""
-    return text if text.startswith("rules:") else _naming(text)
-
-
 def _naming(text: str) -> str:
     """The words that name a change: 'edited hand 2' of 'edited hand 2: gin by Ann, …'."""
     return text.split(": ", 1)[0].split(" (", 1)[0]
@@ -119,8 +114,8 @@ def _won_by(winner: str | None) -> str:
     return f"won by {winner}" if winner else "open"
 
 
-def result_changes(old: Sheet, new: Sheet) -> list[str]:
-    """What changed in the games' and the match's results, as short phrases."""
+def _with_changes(sentence: str, old: Sheet, new: Sheet) -> str:
+    """`sentence` and what changed in the games' and the match's results."""
     changes = []
     for before, after in zip(old.games, new.games, strict=False):
         if before.winner != after.winner:
@@ -133,11 +128,6 @@ def result_changes(old: Sheet, new: Sheet) -> list[str]:
             changes.append(describe_result(new)[:-1].replace("Match over", "the match is now over"))
         else:
             changes.append("the match is open again")
-    return changes
-
-
-def _with_changes(sentence: str, old: Sheet, new: Sheet) -> str:
-    changes = result_changes(old, new)
     if changes:
         sentence += "; " + "; ".join(changes)
     return sentence + "."
@@ -214,7 +204,10 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
         case "undo" | "redo":
             target = data["change"]
             verb, done = ("undid", "Undone") if change.kind == "undo" else ("redid", "Redone")
-            text = f"{verb} change {target} ({short_text(before.journal[target - 1].text)})"
+            named = before.journal[target - 1].text  # a rule change is named by all it says
+            if not named.startswith("rules:"):
+                named = _naming(named)
+            text = f"{verb} change {target} ({named})"
             said = f"{done}: change {target} ({_quoted(before, target)}). "
             said += _sheet_effect(before, after)
         case _:  # restore

@@ -153,36 +153,24 @@ def hands_section(match: Match) -> Section:
     return Section("hands", "Hands", body)
 
 
-def summary_sections(match: Match, figures: Sequence[Section] = ()) -> list[Section]:
-    """The page's parts in order; `figures` (charts) go between the games and the hands."""
-    return [
+def summary_html(match: Match, figures: Sequence[Section] = ()) -> str:
+    """The printable summary page of a match (no scripts, no external files), `figures`
+    (charts) between the games and the hands."""
+    first, second = match.players
+    css = ' class="long"' if len(match.hands) > LONG_MATCH else ""
+    sections = [
         overview_section(match),
         games_section(match),
         *settlement_sections(match),
         *figures,
         hands_section(match),
     ]
-
-
-def html_page(title: str, sections: Sequence[Section], body_class: str = "") -> str:
-    """A complete HTML document: no scripts, no external files, styled for print."""
-    css = f' class="{escape(body_class)}"' if body_class else ""
     content = "\n".join(s.html() for s in sections)
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
+        f"<title>{escape(f'Hollywood Gin: {first} v {second}')}</title>\n"
+        f"<style>{STYLE}</style>\n</head>\n"
         f"<body{css}>\n<main>\n{content}\n</main>\n</body>\n</html>\n"
-    )
-
-
-def summary_html(match: Match, figures: Sequence[Section] = ()) -> str:
-    """The printable summary page of a match."""
-    first, second = match.players
-    long = len(match.hands) > LONG_MATCH
-    return html_page(
-        f"Hollywood Gin: {first} v {second}",
-        summary_sections(match, figures),
-        body_class="long" if long else "",
     )

@@ -56,11 +56,6 @@ def result_sentence(match: Match) -> str:
     return f"In progress after {count} hand{'s' if count != 1 else ''}; {sheet.dealer} deals next."
 
 
-def describe_kind(result: str) -> str:
-    """'knock won by' for a knock; the hand's result code for anything unknown."""
-    return KIND_PHRASES.get(result, result)
-
-
 def roman_list(numbers: tuple[int, ...] | list[int]) -> str:
     """'I II III': game numbers as on the paper sheet."""
     return " ".join(game_name(n) for n in numbers)
@@ -89,19 +84,13 @@ def hand_line(played: PlayedHand) -> HandLine:
     if played.opened:
         names = " and ".join(game_name(n) for n in played.opened)
         where += f"; {names} {'opens' if len(played.opened) == 1 else 'open'}"
-    what = f"{describe_kind(award.result)} {award.winner}"
+    what = f"{KIND_PHRASES[award.result]} {award.winner}"
     return HandLine(played.number, played.dealer, what, award.formula, where, upcard)
 
 
 def has_upcards(sheet: Sheet) -> bool:
     """Whether the hands table needs an upcard column (an Oklahoma match)."""
     return sheet.rules.oklahoma or any(p.hand.upcard for p in sheet.hands)
-
-
-def running_header(sheet: Sheet) -> str:
-    """The heading of the running scores: 'Scores after (Ann–Bob)'."""
-    first, second = sheet.players
-    return f"Scores after ({first}–{second})"
 
 
 def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
@@ -114,7 +103,8 @@ def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
         line = hand_line(played)
         cells = [str(line.number), line.dealer, *([line.upcard] if upcards else []), line.what]
         rows.append([*cells, line.points, line.where, running_text(after)])
-    return [*header, running_header(sheet)], rows
+    first, second = sheet.players
+    return [*header, f"Scores after ({first}–{second})"], rows
 
 
 def running_scores(sheet: Sheet) -> list[dict[int, str]]:
