@@ -16,7 +16,6 @@ pass. A file not whole and exactly as hgin writes it is rebuilt from the match f
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 from collections.abc import Iterable
 from itertools import chain
@@ -155,8 +154,14 @@ def cache_text(entries: dict[str, Entry]) -> str:
 
 def seal(body: str) -> str:
     """The cache file holding `body` under its checksum."""
-    digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
-    return f"{HEAD}{digest}{AFTER_DIGEST}{body}}}"
+    return f"{HEAD}{checksum(body.encode('utf-8'))}{AFTER_DIGEST}{body}}}"
+
+
+def checksum(body: bytes) -> str:
+    """The SHA-256 of `body` in hexadecimal."""
+    import hashlib  # only the list, statistics and completion read the cache: not gin or show
+
+    return hashlib.sha256(body).hexdigest()
 
 
 def unseal(raw: bytes) -> bytes | None:
@@ -168,7 +173,7 @@ def unseal(raw: bytes) -> bytes | None:
         raw.startswith(HEAD.encode())
         and raw[digits_end:start] == AFTER_DIGEST.encode()
         and raw.endswith(b"}")
-        and hashlib.sha256(body).hexdigest().encode() == raw[len(HEAD) : digits_end]
+        and checksum(body).encode() == raw[len(HEAD) : digits_end]
     ):
         return body
     return None
