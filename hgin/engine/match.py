@@ -69,11 +69,14 @@ class Match:
     # The match's identity on every device (`id` is for people, and two devices can give
     # two matches the same one): random for a new match, else derived from the record.
     uid: str = ""
-    # Given only by `change` and `with_text`, which extend or keep the replay; otherwise the
-    # journal is replayed here, refusing a change that does not replay.
+    # Given only by `change` and `with_text`, which extend or keep the replay of a match
+    # checked here (its names and rules are not checked again); otherwise the journal is
+    # replayed here, refusing a change that does not replay.
     replayed: Replayed | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.replayed is not None:
+            return
         first, second = (check_name(n) for n in self.players)
         if fold(first) == fold(second):
             raise HginError("the two players need different names")
