@@ -313,3 +313,25 @@ def test_an_import_that_fails_partway_says_what_it_imported(
     )
     assert (other_home / "matches" / f"{IDS[1]}.json").is_file()
     assert (other_home / "matches" / f"{IDS[0]}.json").read_bytes() == changed
+
+
+def test_a_match_keeps_the_bytes_the_export_gives_it(
+    run: Run, exported: Path, other_home: Path, tmp_path: Path
+) -> None:
+    # A match's line laid out otherwise (here with spaces) goes in as the file gives it: what
+    # was checked is what is written. A fault on a line is named as in the whole file.
+    first, rest = exported.read_bytes().split(b'\n{"schema": ', 1)
+    spaced = tmp_path / "spaced.json"
+    spaced.write_bytes(first + b'\n{"schema":   ' + rest)
+    result = run("import", str(spaced), "--json")
+    assert result.exit_code == 0, result.output
+    stored = (other_home / "matches" / f"{sorted(IDS)[0]}.json").read_bytes()
+    assert stored == b'{"schema":   ' + rest.split(b'},\n{"schema": ', 1)[0] + b"}\n"
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(first + b'\n{"schema": 5,, ' + rest)
+    result = run("import", str(broken))
+    at = len(first) + 14
+    assert "it is not valid JSON (Expecting property name enclosed in double quotes: " in (
+        result.stderr
+    )
+    assert f"(char {at}))" in result.stderr

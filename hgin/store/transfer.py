@@ -10,8 +10,10 @@ from __future__ import annotations
 import bisect
 import contextlib
 import dataclasses
+import itertools
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -34,6 +36,10 @@ ChangeLine = Callable[[Match, Match], str]
 FORMAT = "hgin-history"
 FORMAT_VERSION = 1
 EXPORT_KEYS = ("format", "version", "exported", "current", "matches")
+# How `export_matches` lays out the matches: after the head, one match a line.
+MATCHES_OPEN = b', "matches": [\n'
+MATCHES_CLOSE = b"\n]}\n"
+MATCH_START = re.compile(rb',\n(?=\{"schema": )')
 
 
 def _quiet(done: int, total: int) -> None:
@@ -64,7 +70,8 @@ def export_matches(
     }
     # One match a line, each as compact as its file: the C encoder writes the head only.
     matches = b",\n".join(text.rstrip(b"\n") for text in texts).decode("utf-8")
-    return f'{json.dumps(head, ensure_ascii=False)[:-1]}, "matches": [\n{matches}\n]}}\n', len(ids)
+    text = f"{json.dumps(head, ensure_ascii=False)[:-1]}{MATCHES_OPEN.decode()}{matches}"
+    return text + MATCHES_CLOSE.decode(), len(ids)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,15 +85,18 @@ class Export:
 
 def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Export:
     """Every match in an export file (or a match file), each checked as loading checks a match
-    file; the whole file is refused at the first fault (an `Unusable` naming `where`)."""
-    data = parse_json(raw, where)
+    file; the whole file is refused at the first fault (an `Unusable` naming `where`). A match
+    of the present schema keeps the bytes the file gives it (its sheet is never read back)."""
+    laid_out = _as_written(raw)
+    data, texts = laid_out if laid_out is not None else (parse_json(raw, where), None)
     try:
         if isinstance(data, dict) and "format" not in data and "schema" in data:
-            return Export([_match_from_export(data, 1)], None)  # a sync tool's copy of a file
+            return Export([_match_from_export(data, 1, None)], None)  # a sync tool's copy
         items = _export_items(data)
         matches = []
         for number, item in enumerate(items, 1):
-            matches.append(_match_from_export(item, number))
+            text = texts[number - 1] if texts is not None else None
+            matches.append(_match_from_export(item, number, text))
             (progress or _quiet)(number, len(items))
     except Unusable:
         raise
@@ -99,6 +109,26 @@ def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Ex
         seen.add(match.id)
     current = data.get("current")
     return Export(matches, current if isinstance(current, str) and current in seen else None)
+
+
+def _as_written(raw: bytes) -> tuple[dict[str, Any], list[bytes]] | None:
+    """An export laid out as `export_matches` writes it, read a match at a time so that each
+    match's own bytes are known: its data (with the matches) and those bytes. None for any
+    other file, or one that fails a check: the whole file is then read at once, which says why.
+    A raw line break is never inside a JSON text, so each match begins a line."""
+    head, found, body = raw.partition(MATCHES_OPEN)
+    if not found or not body.endswith(MATCHES_CLOSE):
+        return None
+    texts = MATCH_START.split(body[: -len(MATCHES_CLOSE)])
+    try:
+        data = parse_json(head + b"}", "the export")
+        items = [parse_json(text, "the export") for text in texts]
+    except Unusable:
+        return None
+    if not isinstance(data, dict) or "matches" in data:
+        return None
+    data["matches"] = items
+    return data, texts
 
 
 def _export_items(data: Any) -> list[Any]:
@@ -122,16 +152,20 @@ def _export_items(data: Any) -> list[Any]:
     return items
 
 
-def _match_from_export(item: Any, number: int) -> tuple[Match, bytes]:
+def _match_from_export(item: Any, number: int, text: bytes | None) -> tuple[Match, bytes]:
+    """A match of the file and the bytes of its file: `text` (the match's bytes in the export)
+    when it is of the present schema, else as saving writes it."""
     label = f"match {number}"
     if isinstance(item, dict) and isinstance(item.get("id"), str):
         label += f" ('{item['id'][:80]}')"
     try:
         if not isinstance(item, dict):
             raise HginError("it is not an object")
-        match = match_from_data(item, label)[0]
+        match, version = match_from_data(item, label)
         if not MATCH_ID.fullmatch(match.id):
             raise HginError(f"'{match.id[:80]}' is not a match identifier")
+        if text is not None and version == SCHEMA_VERSION and len(text) < MATCH_CAP:
+            return match, text + b"\n"  # the bytes just checked: what is written opens
         return match, match_bytes(match)  # what would be written opens: its size is checked
     except Unusable as error:
         raise HginError(f"{label}: {error.problem}") from None
@@ -175,21 +209,31 @@ def _common(ours: Match, theirs: Match) -> int:
     return count
 
 
-def _copies(store: Store, match: Match, ids: list[str], present: set[str]) -> list[Match]:
-    """The stored copies of `match` (the same identity), found among the matches of its
-    identifier and of those made for its players and day (`ids` sorted, `present` a set)."""
+def _copies(
+    store: Store, match: Match, ids: list[str], by_stem: dict[str, dict[str, list[Match]]]
+) -> list[Match]:
+    """The stored copies of `match` (the same identity), sorted: the match of its identifier
+    and those made for its players and day (`ids`: the stored ones, sorted), each read once
+    for the whole import (`by_stem`: the readable ones by their identity)."""
     stem = identifier_stem(match.created, match.players)
-    names = {match.id} & present
-    for name in ids[bisect.bisect_left(ids, stem) :]:
-        if not name.startswith(stem):
-            break
-        names.add(name)
-    found = []
-    for name in sorted(names):
+    if stem not in by_stem:
+        after = ids[bisect.bisect_left(ids, stem) :]
+        by_stem[stem] = _by_uid(store, itertools.takewhile(lambda n: n.startswith(stem), after))
+    found = by_stem[stem].get(match.uid, [])
+    at = bisect.bisect_left(ids, match.id)
+    if not match.id.startswith(stem) and ids[at : at + 1] == [match.id]:
+        own = _by_uid(store, [match.id]).get(match.uid, [])
+        found = sorted([*found, *own], key=lambda stored: stored.id)
+    return found
+
+
+def _by_uid(store: Store, names: Iterable[str]) -> dict[str, list[Match]]:
+    """The readable stored matches `names`, by their identity."""
+    found: dict[str, list[Match]] = {}
+    for name in names:
         with contextlib.suppress(HginError):
             stored = store.load(name)
-            if stored.uid == match.uid:
-                found.append(stored)
+            found.setdefault(stored.uid, []).append(stored)
     return found
 
 
@@ -212,6 +256,7 @@ def import_matches(
     with store.locked():
         ids = store.match_ids()
         present = set(ids)
+        by_stem: dict[str, dict[str, list[Match]]] = {}
         taken = {*store.known_ids(), *(m.id for m, _ in export.matches)}
         files: list[tuple[Path, bytes]] = []
         added: list[Match] = []
@@ -221,7 +266,7 @@ def import_matches(
             if match.id in present and _stored_bytes(store, match.id) == raw:
                 report.up_to_date.append(match.id)  # byte for byte: no need to replay it
                 continue
-            copies = [(_common(c, match), c) for c in _copies(store, match, ids, present)]
+            copies = [(_common(c, match), c) for c in _copies(store, match, ids, by_stem)]
             ahead = [c for n, c in copies if n == len(match.journal)]
             behind = [c for n, c in copies if n == len(c.journal) < len(match.journal)]
             stored = match.id in present
