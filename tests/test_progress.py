@@ -20,8 +20,8 @@ def three_matches(run: Run) -> None:
 
 def as_on_a_slow_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Standard error is a terminal, and the work has taken long enough from the start."""
-    monkeypatch.setattr("hgin.cli.progress.is_terminal", lambda: True)
-    monkeypatch.setattr("hgin.cli.progress.DELAY", 0.0)
+    monkeypatch.setattr("hgin.cli.commands.transfer.is_terminal", lambda stream: True)
+    monkeypatch.setattr("hgin.cli.commands.transfer.DELAY", 0.0)
 
 
 @pytest.mark.usefixtures("three_matches")
@@ -45,10 +45,10 @@ def test_export_and_import_show_a_bar_on_a_terminal(
 def test_no_bar_when_standard_error_is_not_a_terminal_or_the_work_is_quick(
     run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("hgin.cli.progress.DELAY", 0.0)
+    monkeypatch.setattr("hgin.cli.commands.transfer.DELAY", 0.0)
     piped = run("export", str(tmp_path / "a.json"), "--all")
     assert (piped.exit_code, piped.stderr) == (0, "")
-    monkeypatch.setattr("hgin.cli.progress.is_terminal", lambda: True)
-    monkeypatch.setattr("hgin.cli.progress.DELAY", 60.0)
+    monkeypatch.setattr("hgin.cli.commands.transfer.is_terminal", lambda stream: True)
+    monkeypatch.setattr("hgin.cli.commands.transfer.DELAY", 60.0)
     quick = run("export", str(tmp_path / "b.json"), "--all")
     assert (quick.exit_code, quick.stderr) == (0, "")

@@ -104,9 +104,10 @@ class Pieces:
         return Measurement(longest, whole).with_maximum(options.max_width)
 
 
-def record(title: str, figures: Iterable[str]) -> Group:
+def record(title: str, figures: Iterable[str], style: str = "") -> Group:
     """A table's row as a record: the title on its own line, the figures indented below."""
-    return Group(Text(title, style="bold"), Padding(Pieces(map(Text, figures)), (0, 0, 0, 2)))
+    pieces = Pieces(Text(figure, style=style) for figure in figures)
+    return Group(Text(title, style="bold"), Padding(pieces, (0, 0, 0, 2)))
 
 
 def table_or_records(table: Table, records: Iterable[tuple[str, Iterable[str]]]) -> Fit:

@@ -305,18 +305,15 @@ def journal_table(rows: Sequence[JournalRow]) -> Table:
     return table
 
 
-def holding(match: Match | None, problem: str | None) -> str:
-    """What a version holds ('8 hands, last: gin by Ann 43'), or why it cannot be used."""
-    return f"unreadable: {problem}" if match is None else describe_holding(match.sheet)
-
-
 def backups_table(entries: list[BackupEntry]) -> Fit:
     """One row per backup: its number, when it was kept (file name below), what it holds;
     a record each where the table does not fit."""
     table = simple_table("#", "Kept · file", "Holds", right=(0,))
     records = []
     for entry in entries:
-        kept, holds = shown_time(entry.backup.kept_at), holding(entry.match, entry.problem)
+        kept, holds = shown_time(entry.backup.kept_at), f"unreadable: {entry.problem}"
+        if entry.match is not None:
+            holds = describe_holding(entry.match.sheet)
         upgrade = ["(as before an upgrade)"] if entry.backup.before_schema is not None else []
         below = "".join(f"\n{line}" for line in [entry.backup.name, *upgrade])
         table.add_row(Text(str(entry.number)), Text.assemble(kept, (below, "dim")), Text(holds))

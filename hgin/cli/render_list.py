@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Console, Group
-from rich.padding import Padding
 from rich.text import Text
 
-from hgin.cli.layout import Pieces, make_console
+from hgin.cli.layout import make_console, record
 from hgin.reports.times import shown_time
 
 if TYPE_CHECKING:
@@ -27,23 +26,29 @@ def _width(text: str) -> int:
     return len(text) if text.isascii() else cell_len(text)
 
 
-def _lines(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> tuple[int, list[str]]:
-    """The rows (the header first) padded into columns GAP apart, flush right where `right`
-    says, and their width. A row of ASCII cells, most of them, is padded by one format call."""
-    widths = []
-    for column in zip(*rows, strict=True):
-        measure = len if "".join(column).isascii() else _width
-        widths.append(max(map(measure, column)))
-    template = GAP.join(f"{{:{'>' if r else '<'}{w}}}" for w, r in zip(widths, right, strict=True))
+def _widths(rows: Sequence[Sequence[str]]) -> list[int]:
+    """Each column's width; a column of ASCII, most of them, is measured by len."""
+    columns = zip(*rows, strict=True)
+    return [max(map(len if "".join(c).isascii() else _width, c)) for c in columns]
+
+
+def _span(widths: list[int]) -> int:
+    return sum(widths) + len(GAP) * (len(widths) - 1)
+
+
+def _padded(rows: Sequence[Sequence[str]], widths: list[int], align: str) -> list[str]:
+    """The rows padded into columns GAP apart, each aligned as `align` says ('<' left, '>'
+    right). A row of ASCII cells, most of them, is padded by one format call; in another,
+    a cell is padded by the columns it takes, not by its characters."""
+    template = GAP.join(f"{{:{a}{w}}}" for w, a in zip(widths, align, strict=True))
     lines = []
     for row in rows:
         if "".join(row).isascii():
             lines.append(template.format(*row).rstrip())
         else:
-            spaces = [" " * (w - _width(c)) for c, w in zip(row, widths, strict=True)]
-            cells = [s + c if r else c + s for c, s, r in zip(row, spaces, right, strict=True)]
-            lines.append(GAP.join(cells).rstrip())
-    return sum(widths) + len(GAP) * (len(widths) - 1), lines
+            cells = zip(row, widths, align, strict=True)
+            lines.append(GAP.join(f"{c:{a}{w + len(c) - _width(c)}}" for c, w, a in cells).rstrip())
+    return lines
 
 
 def status_text(entry: MatchSummary) -> str:
@@ -56,27 +61,34 @@ def status_text(entry: MatchSummary) -> str:
 def list_lines(entries: Sequence[MatchSummary], current: str | None, width: int) -> list[Line]:
     """Every listed match on a line: players, rules, start, hands, status and winner; where
     those columns do not fit, on two lines (identifier, hands and result, then players, rules
-    and start date); none where even those do not fit."""
+    and start date); none where even those do not fit. Lines are padded only once they fit."""
     mark = ["*" if e.id == current else " " for e in entries]
     players = [f"{e.players[0]} v {e.players[1]}" for e in entries]
     rows = [
-        [m, e.id, both, e.profile, shown_time(e.created), str(e.hands)]
-        + (["finished", e.winner or "level"] if e.finished else ["in play", ""])
-        for m, e, both in zip(mark, entries, players, strict=True)
+        ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"],
+        *(
+            [m, e.id, both, e.profile, shown_time(e.created), str(e.hands)]
+            + (["finished", e.winner or "level"] if e.finished else ["in play", ""])
+            for m, e, both in zip(mark, entries, players, strict=True)
+        ),
     ]
-    header = ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"]
-    needed, lines = _lines([header, *rows], [False] * 5 + [True, False, False])
-    if needed <= width:
-        return [(lines[0], "bold"), ("─" * needed, ""), *((line, "") for line in lines[1:])]
-    rows = [[m, e.id, str(e.hands), status_text(e)] for m, e in zip(mark, entries, strict=True)]
-    needed, lines = _lines([["", "Match", "Hands", "Status"], *rows], [False, False, True, False])
+    widths = _widths(rows)
+    if _span(widths) <= width:
+        lines = _padded(rows, widths, "<<<<<><<")
+        return [(lines[0], "bold"), ("─" * _span(widths), ""), *((line, "") for line in lines[1:])]
+    rows = [
+        ["", "Match", "Hands", "Status"],
+        *([m, e.id, str(e.hands), status_text(e)] for m, e in zip(mark, entries, strict=True)),
+    ]
+    widths = _widths(rows)
     below = [
         f"   {both} · {e.profile} · {e.created[:10]}"
         for both, e in zip(players, entries, strict=True)
     ]
-    if needed > width or max(map(_width, below)) > width:
+    if _span(widths) > width or max(map(_width, below)) > width:
         return []
-    drawn = [(lines[0], "bold"), ("   players · rules · started", "dim"), ("─" * needed, "")]
+    lines = _padded(rows, widths, "<<><")
+    drawn = [(lines[0], "bold"), ("   players · rules · started", "dim"), ("─" * _span(widths), "")]
     for line, under in zip(lines[1:], below, strict=True):
         drawn += [(line, ""), (under, "dim")]
     return drawn
@@ -93,8 +105,7 @@ def _record(entry: MatchSummary, current: str | None) -> Group:
         hands,
         status_text(entry),
     ]
-    figures = Pieces((Text(p, style="dim") for p in pieces), Text(" · ", style="dim"))
-    return Group(Text(entry.id, style="bold"), Padding(figures, (0, 0, 0, 2)))
+    return record(entry.id, pieces, style="dim")
 
 
 def _codes(console: Console, style: str) -> tuple[str, str]:

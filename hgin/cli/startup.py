@@ -8,7 +8,6 @@ name still get the whole app); `quick_conversion` converts plain values without 
 from __future__ import annotations
 
 import copy
-import gc
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -61,16 +60,3 @@ def quick_conversion() -> None:
         install()
     except Exception:  # any Typer whose hook is missing or changed keeps its own conversion
         return
-
-
-def collect_rarely() -> None:
-    """Look for reference cycles less often: a command's objects mostly live until it ends,
-    and at Python's default (every 700 allocations) a command runs some 40 collections that
-    each find a few objects; every 20,000 is plenty for a process this short."""
-    gc.set_threshold(20_000, *gc.get_threshold()[1:])
-
-
-def spare_the_exit() -> None:
-    """Let the interpreter's exit skip its searches for reference cycles over every object
-    made so far (exit handlers still run, objects are still released)."""
-    gc.freeze()

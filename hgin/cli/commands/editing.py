@@ -140,11 +140,12 @@ def restore(
         typer.echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")
         return
     from hgin.cli.layout import print_views
-    from hgin.cli.render import backups_table, holding
+    from hgin.cli.render import backups_table
+    from hgin.reports.narrate import describe_holding
 
     now = "the match file itself is missing or unreadable"
     if present is not None:
-        now = f"now {holding(present, None)}"
+        now = f"now {describe_holding(present.sheet)}"
     print_views(
         f"Backups of match {match_id} ({now}), newest first:",
         backups_table(entries),

@@ -101,26 +101,15 @@ def gin(
     match: MatchOption = None,
 ) -> None:
     """Record a gin: PLAYER went out with no deadwood (counted from the cards if given)."""
+    from hgin.engine.hands import Hand  # the rules behind it: not for completing a name
+
     no_extra(ctx, "gin", opponent_deadwood)
     (count,) = counts_after("hgin gin", winner, [opponent_deadwood], ["the opponent's deadwood"])
     keeper = scorekeeper()
-    if hand is None and opponent is None:
-        if count is None:
-            raise missing("gin", "the opponent's deadwood", "--opponent")
-        saving(lambda: keeper.gin(winner, count, big=big, upcard=upcard, match=match), show_outcome)
-        return
-    saving(
-        lambda: keeper.gin_from_cards(
-            winner,
-            opponent_cards=opponent,
-            hand_cards=hand,
-            opponent_deadwood=count,
-            big=big,
-            upcard=upcard,
-            match=match,
-        ),
-        show_outcome,
-    )
+    if hand is None and opponent is None and count is None:
+        raise missing("gin", "the opponent's deadwood", "--opponent")
+    entry = Hand("big_gin" if big else "gin", winner, None, count, upcard, hand, opponent)
+    saving(lambda: keeper.record(entry, match), show_outcome)
 
 
 @app.command(context_settings=COUNTS)
@@ -153,6 +142,8 @@ def knock(
 
     With --hand and --opponent hgin counts both hands, the opponent's layoffs included.
     """
+    from hgin.engine.hands import Hand
+
     no_extra(ctx, "knock", knocker_deadwood, opponent_deadwood)
     mine, theirs = counts_after(
         "hgin knock",
@@ -166,27 +157,13 @@ def knock(
             raise missing("knock", "the knocker's deadwood", "--hand")
         if theirs is None:
             raise missing("knock", "the opponent's deadwood", "--opponent")
-        saving(
-            lambda: keeper.knock(knocker, mine, theirs, upcard=upcard, match=match), show_outcome
-        )
-        return
-    if hand is None or opponent is None:
+    elif hand is None or opponent is None:
         raise HginError(
             "a knock is counted from both hands: give --hand and --opponent "
             "(the layoffs depend on both)"
         )
-    saving(
-        lambda: keeper.knock_from_cards(
-            knocker,
-            hand_cards=hand,
-            opponent_cards=opponent,
-            deadwood=mine,
-            opponent_deadwood=theirs,
-            upcard=upcard,
-            match=match,
-        ),
-        show_outcome,
-    )
+    entry = Hand("knock", knocker, mine, theirs, upcard, hand, opponent)
+    saving(lambda: keeper.record(entry, match), show_outcome)
 
 
 @app.command()

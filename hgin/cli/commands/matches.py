@@ -18,6 +18,7 @@ from hgin.cli.application import (
     notify,
     saving,
     scorekeeper,
+    show_outcome,
 )
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import is_terminal, print_json
@@ -26,7 +27,6 @@ from hgin.folder import Folder
 
 if TYPE_CHECKING:
     from hgin.folder import Loaded
-    from hgin.scorekeeper import Outcome
 
 
 @app.command()
@@ -54,15 +54,10 @@ def new(
             "name both players, or neither to play the two named by 'players' in config.toml",
             param_hint="'NAME2'",
         )
-    from hgin.cli.render import print_sheet  # drawing is loaded only to draw (not to complete)
-
     keeper = scorekeeper()
-
-    def started(result: Outcome) -> None:
-        print_sheet(result.match, result.lines)
-
     saving(
-        lambda: keeper.new(first, second, rules=rules, options=rule_values, dealer=dealer), started
+        lambda: keeper.new(first, second, rules=rules, options=rule_values, dealer=dealer),
+        show_outcome,
     )
 
 
@@ -110,10 +105,7 @@ def rematch(
 ) -> None:
     """Start the next match after the finished one: the same players and rules in force; in
     a series, its next match."""
-    started = scorekeeper().rematch(match, dealer=dealer)
-    from hgin.cli.render import print_sheet
-
-    print_sheet(started.match, started.lines)
+    saving(lambda: scorekeeper().rematch(match, dealer=dealer), show_outcome)
 
 
 @app.command()

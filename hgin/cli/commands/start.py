@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal
 
 import typer
 
 from hgin.cli.application import JsonFlag, app, saving, scorekeeper
 from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES
+from hgin.play.parser import parse_entry
 from hgin.reports.narrate import describe_new
-
-if TYPE_CHECKING:
-    from hgin.scorekeeper import Outcome, ScoreKeeper
 
 # The friendly profile's worked example (30, then a gin against 18, then 35) in a whole match.
 DEMO_HANDS: tuple[tuple[str, ...], ...] = (
@@ -29,15 +27,6 @@ DEMO_HANDS: tuple[tuple[str, ...], ...] = (
     ("gin", "Bob", "20"),
     ("knock", "Bob", "2", "58"),
 )
-
-
-def play_demo_hand(keeper: ScoreKeeper, words: tuple[str, ...]) -> Outcome:
-    kind, *rest = words
-    if kind == "gin":
-        return keeper.gin(rest[0], int(rest[1]))
-    if kind == "knock":
-        return keeper.knock(rest[0], int(rest[1]), int(rest[2]))
-    return keeper.draw()
 
 
 @app.command()
@@ -57,9 +46,9 @@ def demo(
         match = keeper.new_match("Ann", "Bob", profile, dealer="Bob")
         print_views(describe_new(match, chosen=True))
         for words in DEMO_HANDS[:-1]:  # each hand's sentence; the sheet once, at the end
-            print_views("$ hgin " + " ".join(words), *play_demo_hand(keeper, words).lines)
+            print_views("$ hgin " + " ".join(words), *keeper.record(parse_entry(words)).lines)
         print_views("$ hgin " + " ".join(DEMO_HANDS[-1]))
-        outcome = play_demo_hand(keeper, DEMO_HANDS[-1])
+        outcome = keeper.record(parse_entry(DEMO_HANDS[-1]))
         print_sheet(outcome.match, outcome.lines)
     print_views(*NEXT_STEPS)
 

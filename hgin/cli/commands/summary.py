@@ -21,11 +21,6 @@ from hgin.cli.streams import output_format, print_document, print_json
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
 
-FORMAT_HELP = (
-    "text for the terminal, markdown for a chat message, html or svg to print (one A4 page), "
-    "csv for a spreadsheet (a row per hand), json for scripts."
-)
-
 
 @app.command()
 def summary(
@@ -36,7 +31,9 @@ def summary(
             "--format",
             "-f",
             metavar="FORMAT",
-            help=FORMAT_HELP + " Default: from the -o file's extension, else text.",
+            help="text for the terminal, markdown for a chat message, html or svg to print (one "
+            "A4 page), csv for a spreadsheet (a row per hand), json for scripts. Default: from "
+            "the -o file's extension, else text.",
             show_default=False,
         ),
     ] = None,
@@ -53,21 +50,19 @@ def summary(
         from hgin.cli.render import summary_view
 
         print_views(summary_view(loaded))
-        notify(notices)
-        return
-    from hgin.cli.summary_formats import BUILDERS
+    else:
+        from hgin.cli.summary_formats import BUILDERS
 
-    content = BUILDERS[chosen](loaded)
-    if target is None:
-        print_document(content, chosen)
-        notify(notices)
-        return
+        content = BUILDERS[chosen](loaded)
+        if target is None:
+            print_document(content, chosen)
+        else:
 
-    def written(path: object) -> None:
-        typer.echo(f"Wrote the {chosen} summary of match {loaded.id} to {path}")
-        notify(notices)
+            def written(path: object) -> None:
+                typer.echo(f"Wrote the {chosen} summary of match {loaded.id} to {path}")
 
-    saving(lambda: keeper.write_output(target, content), written)
+            saving(lambda: keeper.write_output(target, content), written)
+    notify(notices)
 
 
 STAKE_NOTES = {

@@ -1,18 +1,50 @@
-"""Moving matches between machines: export to one JSON file, import from one."""
+"""Moving matches between machines: export to one JSON file, import from one, with a progress
+bar on standard error for many matches (only on a terminal, only once the work has taken about
+a second: Rich's progress is imported only then)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving, scorekeeper
-from hgin.cli.progress import progress_bar
-from hgin.cli.streams import print_document, print_json
+from hgin.cli.streams import is_terminal, print_document, print_json
 from hgin.reports.merging import copy_removed, import_summary, kept_beside
 
 if TYPE_CHECKING:
     from hgin.scorekeeper import ImportReport
+
+DELAY = 1.0  # seconds of work before a bar appears
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
+    """A callable told (done, total) for the block; the bar is taken off when it ends."""
+    started, wanted = time.monotonic(), is_terminal(sys.stderr)
+    shown: list[Any] = []  # the bar and its task, once drawn
+
+    def update(done: int, total: int) -> None:
+        if not shown:
+            if not wanted or time.monotonic() - started < DELAY:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = Progress(console=Console(file=sys.stderr, force_terminal=True), transient=True)
+            bar.start()
+            shown.extend((bar, bar.add_task(label, total=total)))
+        shown[0].update(shown[1], completed=done, total=total, description=label)
+
+    try:
+        yield update
+    finally:
+        if shown:
+            shown[0].stop()
 
 
 @app.command()
