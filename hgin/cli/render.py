@@ -75,14 +75,10 @@ def _player_label(player: str, sheet: Sheet, *, stacked: bool = False) -> Text:
     return label
 
 
-def _sheet_box() -> Table:
-    return Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
-
-
 def sheet_table(sheet: Sheet) -> Table:
     """The score sheet: a row per player, a column per game, then wins (and totals)."""
     games = shown_games(sheet)
-    table = _sheet_box()
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column("Player", no_wrap=False, max_width=18)
     for game in games:
         table.add_column(_game_header(game, sheet.rules), justify="right", no_wrap=True)
@@ -108,7 +104,7 @@ def sheet_table(sheet: Sheet) -> Table:
 def narrow_sheet_table(sheet: Sheet, *, stacked: bool = False) -> Table:
     """The sheet turned on its side for a narrow terminal: a row per game, a column per
     player; `stacked` puts '(deals)' under the name, for a long name."""
-    table = _sheet_box()
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column("", no_wrap=True)
     for player in sheet.players:
         label = _player_label(player, sheet, stacked=stacked)

@@ -1,12 +1,10 @@
-"""Standard output and error whatever the terminal (no Rich here). `prepare` puts an
-`OutputFront` in front of a stream when its encoding cannot hold hgin's symbols or ASCII is
-asked for ($HGIN_ASCII=1, or `ascii = true` in config.toml): the symbols become their ASCII
-forms, letters the encoding lacks lose their accents, anything left becomes '?'; and in front
-of a standard output that is not a terminal, to take the trailing blanks off every line. A
-standard output the shell closed (`>&-`) fails like any output that cannot be written. Data
-(JSON, HTML, SVG) is never rewritten: `print_document` escapes what the stream cannot hold
-the format's way (\\u00eb, &#235;), which loses nothing. `output_format` says in which
-format a command's `-o FILE` is written.
+"""Standard output and error whatever the terminal (no Rich here). An `OutputFront` stands in
+front of a stream whose encoding cannot hold hgin's symbols, or when ASCII is asked for
+($HGIN_ASCII=1, or `ascii = true` in config.toml): symbols become their ASCII forms, letters
+lose the accents the encoding lacks, anything left becomes '?'; and in front of a piped
+standard output, to take the trailing blanks off every line. A closed standard output (`>&-`)
+fails like any output that cannot be written. Data (JSON, HTML, SVG) is escaped the format's
+way (\\u00eb, &#235;), never rewritten. `output_format` says which format `-o FILE` asks for.
 """
 
 from __future__ import annotations
