@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hgin.engine.names import candidates_for, fold, pick
 from hgin.errors import HginError
+from hgin.reports.merging import latest_with
 from hgin.store.cache import MatchCache
 from hgin.store.guard import output_path, write_output
 from hgin.store.matches import Store
@@ -112,8 +113,7 @@ class Folder:
         person = fold(pick(typed, people.values(), missing="no player '{typed}'"))
         entry = next(e for e in entries if person in (fold(p) for p in e.players))
         name = next(p for p in entry.players if fold(p) == person)
-        first, second = entry.players
-        return Chosen(entry.id, (f"match {entry.id} ({first} v {second}), the latest with {name}",))
+        return Chosen(entry.id, (latest_with(entry.id, entry.players, name),))
 
     def load(self, match: str | None = None) -> Match:
         """The match named (or the current one), validated."""

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from hgin.engine import editing
-from hgin.engine.hands import Hand, HandKind
+from hgin.engine.hands import Hand
 from hgin.engine.identifiers import stem
 from hgin.engine.match import Match, check_name, resolve_player
 from hgin.engine.money import check_currency, parse_stake
@@ -28,9 +28,8 @@ from hgin.engine.rules import PROFILES, Rules, find_option, with_options
 from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.errors import HginError
 from hgin.folder import Chosen, Folder, Loaded, Notices
-from hgin.reports.changes import change_sentences
+from hgin.reports.changes import backup_restored, brought_back, change_sentences
 from hgin.reports.narrate import describe_left, describe_new
-from hgin.reports.times import shown_time
 from hgin.store import abandoned
 from hgin.store.cache import MatchCache
 from hgin.store.guard import Unusable, read_input, write_files
@@ -113,6 +112,21 @@ class Exported(NamedTuple):
     text: str
     match_count: int
     notices: Notices = ()
+
+
+class Backups(NamedTuple):
+    """A match's identifier, its present version (None when unreadable) and its backups."""
+
+    id: str
+    present: Match | None
+    entries: list[BackupEntry]
+
+
+class SeriesStarted(NamedTuple):
+    """A series' running totals with its new match (now the current match), saved."""
+
+    standing: Standing
+    match: Match
 
 
 class ScoreKeeper(Folder):
@@ -211,7 +225,7 @@ class ScoreKeeper(Folder):
         files = self._series
         series = [s for s in map(files.load, files.ids()) if last.id in s.matches]
         if series and not files.standing(series[0]).finished:
-            started = self.series_next(series[0].id, dealer=dealer)[1]
+            started = self.series_next(series[0].id, dealer=dealer).match
         elif series_only:
             raise HginError(f"match {last.id} is in no series still in play: new starts the next")
         else:
@@ -294,18 +308,11 @@ class ScoreKeeper(Folder):
     def record(self, typed: Hand, match: str | None = None) -> Outcome:
         """Record a hand as typed: its player any unique start of a name; a gin or knock typed
         with its cards is counted from them (see `gin_from_cards`, `knock_from_cards`)."""
-        player = typed.player or ""
         if typed.hand_cards is not None or typed.opponent_cards is not None:
             return self._from_cards(
-                typed.kind,
-                player,
-                hand_cards=typed.hand_cards,
-                opponent_cards=typed.opponent_cards,
-                deadwood=typed.deadwood,
-                opponent_deadwood=typed.opponent_deadwood,
-                upcard=typed.upcard,
-                match=match,
+                typed, match, hand=typed.hand_cards, opponent=typed.opponent_cards
             )
+        player = typed.player or ""
 
         def entered(loaded: Match) -> Hand:
             named = self._player(loaded, player) if typed.player is not None else None
@@ -376,15 +383,8 @@ class ScoreKeeper(Folder):
         match: str | None = None,
     ) -> Outcome:
         """Record a gin counted from the cards; with `hand_cards`, refused unless they all meld."""
-        return self._from_cards(
-            "big_gin" if big else "gin",
-            player,
-            hand_cards=hand_cards,
-            opponent_cards=opponent_cards,
-            opponent_deadwood=opponent_deadwood,
-            upcard=upcard,
-            match=match,
-        )
+        typed = Hand("big_gin" if big else "gin", player, None, opponent_deadwood, upcard)
+        return self._from_cards(typed, match, hand=hand_cards, opponent=opponent_cards)
 
     def knock_from_cards(
         self,
@@ -398,47 +398,39 @@ class ScoreKeeper(Folder):
         match: str | None = None,
     ) -> Outcome:
         """Record a knock counted from both hands (the opponent melds and lays off)."""
-        return self._from_cards(
-            "knock",
-            knocker,
-            hand_cards=hand_cards,
-            opponent_cards=opponent_cards,
-            deadwood=deadwood,
-            opponent_deadwood=opponent_deadwood,
-            upcard=upcard,
-            match=match,
-        )
+        typed = Hand("knock", knocker, deadwood, opponent_deadwood, upcard)
+        return self._from_cards(typed, match, hand=hand_cards, opponent=opponent_cards)
 
     def _from_cards(
         self,
-        kind: HandKind,
-        player: str,
-        *,
-        hand_cards: CardsText | None,
-        opponent_cards: CardsText | None,
-        deadwood: int | None = None,
-        opponent_deadwood: int | None,
-        upcard: str | None,
+        typed: Hand,
         match: str | None,
+        *,
+        hand: CardsText | None,
+        opponent: CardsText | None,
     ) -> Outcome:
-        """Count a gin or knock from its cards, then record it with the count it came from."""
+        """Count a gin or knock (`typed`: its kind, player, any counts and the upcard) from its
+        cards, then record it with the count it came from."""
         from hgin.engine.card_entry import count_entry, record_counted
 
+        kind, player = typed.kind, typed.player or ""
         if kind == "draw":
             raise HginError("a dead hand is just draw: no player, counts or cards")
-        if kind == "knock" and (hand_cards is None or opponent_cards is None):
+        if kind == "knock" and (hand is None or opponent is None):
             raise HginError(
                 "a knock is counted from both hands: give the knocker's cards and the opponent's"
             )
         counted = count_entry(
             kind,
-            hand=hand_cards,
-            opponent=opponent_cards,
-            deadwood=deadwood,
-            opponent_deadwood=opponent_deadwood,
+            hand=hand,
+            opponent=opponent,
+            deadwood=typed.deadwood,
+            opponent_deadwood=typed.opponent_deadwood,
         )
         outcome = self._record(
-            lambda m: record_counted(counted, m.rules, self._player(m, player), upcard, now_text()),
+            lambda m: record_counted(
+                counted, m.rules, self._player(m, player), typed.upcard, now_text()
+            ),
             match,
         )
         return outcome._replace(counted=counted)
@@ -475,8 +467,7 @@ class ScoreKeeper(Folder):
                 back = abandoned.bring_back(self.store)
             if back is not None:
                 loaded = self.store.load(back)
-                first, second = loaded.players
-                return Outcome(loaded, f"Brought back match {back} ({first} v {second}).")
+                return Outcome(loaded, brought_back(loaded))
 
         return self.change(match, lambda loaded: editing.undo(loaded, now_text()))
 
@@ -501,8 +492,8 @@ class ScoreKeeper(Folder):
             return self.store.find(match, with_backups=True)
         return self.match_id(None)
 
-    def backups(self, match: str | None = None) -> tuple[str, Match | None, list[BackupEntry]]:
-        """A match's identifier, its present version (None if unreadable) and its backups."""
+    def backups(self, match: str | None = None) -> Backups:
+        """A match's backups, newest first, beside its present version."""
         match_id = self._restore_target(match)
         entries = self.store.backups(match_id)
         present: Match | None
@@ -510,7 +501,7 @@ class ScoreKeeper(Folder):
             present = self.store.load(match_id)
         except HginError:
             present = None
-        return match_id, present, entries
+        return Backups(match_id, present, entries)
 
     def restore_backup(self, which: str, match: str | None = None) -> Outcome:
         """Bring back backup `which` (its number or file name); the version it replaces is kept
@@ -525,19 +516,14 @@ class ScoreKeeper(Folder):
             entry, kept, replaced_readable = self.store.restore(match_id, which)
         restored = entry.match
         assert restored is not None  # Store.restore refuses an unreadable backup
-        hands = len(restored.hands)
-        message = (
-            f"Restored match {match_id} from backup {entry.number} ({entry.backup.name}, kept "
-            f"{shown_time(entry.backup.kept_at)}): {hands} hand{'' if hands == 1 else 's'}."
+        message = backup_restored(
+            match_id,
+            number=entry.number,
+            file=entry.backup.name,
+            kept_at=entry.backup.kept_at,
+            hands=len(restored.hands),
+            replaced="none" if kept is None else "readable" if replaced_readable else "damaged",
         )
-        if kept is not None:
-            if replaced_readable:
-                message += (
-                    " The version it replaced is now backup 1: "
-                    "'hgin restore --backup 1' takes this back."
-                )
-            else:
-                message += " The damaged file it replaced is kept as backup 1."
         return Outcome(restored, message)
 
     def abandon(self, match: str | None = None) -> Abandoned:
@@ -634,7 +620,7 @@ class ScoreKeeper(Folder):
         target: int = 500,
         rules: Rules | None = None,
         dealer: str | None = None,
-    ) -> tuple[Standing, Match]:
+    ) -> SeriesStarted:
         """Start a series to `target` and its first match (which becomes the current match)."""
         from hgin.engine.series import Series, standing
 
@@ -648,11 +634,9 @@ class ScoreKeeper(Folder):
 
         match, _, made = self._create(first, second, rules, dealer, start)
         assert made is not None
-        return standing(made, [match]), match
+        return SeriesStarted(standing(made, [match]), match)
 
-    def series_next(
-        self, series: str | None = None, dealer: str | None = None
-    ) -> tuple[Standing, Match]:
+    def series_next(self, series: str | None = None, dealer: str | None = None) -> SeriesStarted:
         """Start the next match of a series once the last is finished, as `rematch` does; all
         it shows is read before anything is written."""
         from hgin.engine.series import standing
@@ -682,7 +666,7 @@ class ScoreKeeper(Folder):
         first_dealer = dealer or last.sheet.dealer
         match, _, made = self._create(*last.players, last.rules, first_dealer, extend)
         assert made is not None
-        return standing(made, [*played, match]), match
+        return SeriesStarted(standing(made, [*played, match]), match)
 
     def series_show(self, series: str | None = None) -> Standing:
         """A series' running totals: the one named, else the current match's, else the newest."""

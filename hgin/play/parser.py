@@ -12,15 +12,11 @@ import difflib
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from hgin.engine.counts import WHOLE, counts_after, whole_number
 from hgin.engine.hands import Hand, HandKind
 from hgin.engine.rules import find_option
 from hgin.errors import HginError
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,40 +147,44 @@ def _option_like(word: str) -> bool:
     return word.startswith("-") and not WHOLE.fullmatch(word)
 
 
-def stray_option(words: Sequence[str]) -> str | None:
-    """The first word of an entry that reads as an option but is none of an entry's own."""
-    rest = iter(words)
-    for word in rest:
-        flag, equals, _ = word.partition("=")
-        if flag in VALUED and not equals:
-            next(rest, None)  # its value, read by the entry, whatever it looks like
-        elif _option_like(word) and word not in BIG and flag not in VALUED:
-            return word
-    return None
-
-
-def _options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str], bool]:
-    """Positional words, the valued options (upcard, cards) and the big-gin flag, in any order."""
+def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str | None], bool, list[str]]:
+    """Positional words, the valued options (upcard, cards; None: the value is missing), the
+    big-gin flag, and the words that read as options but are none of an entry's own."""
     positional: list[str] = []
-    values: dict[str, str] = {}
+    values: dict[str, str | None] = {}
     big = False
+    stray: list[str] = []
     rest = iter(words)
     for word in rest:
         flag, equals, inline = word.partition("=")
-        value = inline if equals else next(rest, None) if flag in VALUED else None
         if word in BIG:
             big = True
-        elif flag in VALUED and value is not None:
-            values[VALUED[flag]] = value
         elif flag in VALUED:
-            if VALUED[flag] == "upcard":
-                raise HginError(f"{word} needs a card, as in {word} 7s")
-            raise HginError(f'{word} needs the cards, as in {word} "7s 8s 9s ..."')
+            values[VALUED[flag]] = inline if equals else next(rest, None)
         elif _option_like(word):
-            raise HginError(f"unknown option '{word}': {usage} [--upcard CARD] [--big]")
+            stray.append(word)
         else:
             positional.append(word)
-    return positional, values, big
+    return positional, values, big, stray
+
+
+def stray_option(words: Sequence[str]) -> str | None:
+    """The first word of an entry that reads as an option but is none of an entry's own."""
+    return next(iter(_options(words)[3]), None)
+
+
+def _entry_options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str], bool]:
+    """`_options`, refused for a word no entry takes and for an option without its value
+    (only the last word can lack one)."""
+    positional, values, big, stray = _options(words)
+    if stray:
+        raise HginError(f"unknown option '{stray[0]}': {usage} [--upcard CARD] [--big]")
+    if None in values.values():
+        word = words[-1]
+        if VALUED[word] == "upcard":
+            raise HginError(f"{word} needs a card, as in {word} 7s")
+        raise HginError(f'{word} needs the cards, as in {word} "7s 8s 9s ..."')
+    return positional, {k: v for k, v in values.items() if v is not None}, big
 
 
 def _counts(kind: str, positional: list[str], cards: bool, usage: str) -> list[int | None]:
@@ -209,7 +209,7 @@ def parse_entry(words: Sequence[str]) -> TypedHand:
     if not words:
         raise HginError(f"say what happened: gin, knock or draw, {ENTRY_EXAMPLE}")
     kind = find_word(words[0], kinds=True)
-    positional, values, big = _options(words[1:], kind.usage)
+    positional, values, big = _entry_options(words[1:], kind.usage)
     upcard, hand_cards, their_cards = (
         values.get("upcard"),
         values.get("hand"),
@@ -250,7 +250,7 @@ def parse_line(line: str) -> Action | None:
     if word.name in ("gin", "knock", "draw"):
         return Command(word.name, parse_entry([word.name, *args]))
     if word.name == "count":
-        positional, values, big = _options(args, word.usage)
+        positional, values, big = _entry_options(args, word.usage)
         if big or "upcard" in values or "hand" in values:
             raise HginError(f"count takes only cards: type {word.usage}")
         if not positional:

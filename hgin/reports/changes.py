@@ -1,7 +1,10 @@
 """The sentences of a change to a match: the line its journal keeps (`hgin log`) and the message
-that says what it did, made from the match before and after it. Pure text."""
+that says what it did, made from the match before and after it; and what bringing back a file
+(an abandoned match, a backup) says. Pure text."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from hgin.engine.editing import entry_text
 from hgin.engine.hands import Hand
@@ -9,6 +12,7 @@ from hgin.engine.match import Match
 from hgin.engine.rules import find_option, option_flag, shown_value
 from hgin.engine.sheet import PlayedHand, Sheet, game_name
 from hgin.reports.narrate import describe_changes, describe_hand, describe_notice, describe_result
+from hgin.reports.times import shown_time
 
 
 def hand_phrase(hand: Hand) -> str:
@@ -216,3 +220,26 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
             said = f"Restored the match as after change {target} ({_quoted(before, target)}). "
             said += _sheet_effect(before, after)
     return text, said + _aside_note(after)
+
+
+def brought_back(match: Match) -> str:
+    """What `undo` straight after `abandon` says."""
+    first, second = match.players
+    return f"Brought back match {match.id} ({first} v {second})."
+
+
+def backup_restored(
+    match_id: str, *, number: int, file: str, kept_at: datetime, hands: int, replaced: str
+) -> str:
+    """What bringing back backup `number` says, with the file it `replaced` ('readable',
+    'damaged' or 'none'), which is kept as the newest backup."""
+    message = (
+        f"Restored match {match_id} from backup {number} ({file}, kept {shown_time(kept_at)}): "
+        f"{hands} hand{'' if hands == 1 else 's'}."
+    )
+    if replaced == "readable":
+        undo = "'hgin restore --backup 1' takes this back"
+        return f"{message} The version it replaced is now backup 1: {undo}."
+    if replaced == "damaged":
+        return f"{message} The damaged file it replaced is kept as backup 1."
+    return message

@@ -1,9 +1,17 @@
-"""What an import says: how the file's matches were merged with ours."""
+"""What hgin says of stored matches as a whole: which one a player's name chose, how an import
+merged a file's matches with ours, a sync tool's conflicted copies. Pure text, engine-free."""
 
 from __future__ import annotations
 
 import shlex
 from pathlib import Path
+
+
+def latest_with(match_id: str, players: tuple[str, str], name: str) -> str:
+    """The notice of a match chosen by a player's name: 'match … (Ann v Bob), the latest with
+    Ann'."""
+    first, second = players
+    return f"match {match_id} ({first} v {second}), the latest with {name}"
 
 
 def import_summary(

@@ -12,8 +12,8 @@ from hgin.cli.streams import print_json
 from hgin.reports.narrate import describe_new
 
 if TYPE_CHECKING:
-    from hgin.engine.match import Match
     from hgin.engine.series import Standing
+    from hgin.scorekeeper import SeriesStarted
 
 series_app = HginTyper(help="Play a series of matches to a target.", rich_markup_mode=None)
 app.add_typer(series_app, name="series")
@@ -67,7 +67,7 @@ def series_new(
     keeper = scorekeeper()
     chosen = keeper.rules_named(rules, rule_values)
 
-    def started(made: tuple[Standing, Match]) -> None:
+    def started(made: SeriesStarted) -> None:
         state, match = made
         print_standing(
             state,
@@ -87,7 +87,7 @@ def series_next(
 ) -> None:
     """Start the series' next match once the last one is finished."""
 
-    def started(made: tuple[Standing, Match]) -> None:
+    def started(made: SeriesStarted) -> None:
         state, match = made
         after = state.per_match[-1][0]  # the finished match whose next deal the rules gave
         print_standing(state, [describe_new(match, chosen=dealer is not None, after=after)])
