@@ -40,8 +40,6 @@ from hgin.store.presets import find_profile, load_presets, save_preset
 # Imported in the methods that need them: what only some commands use (counting cards, the
 # settings file, series, export and import), which every change would otherwise load.
 if TYPE_CHECKING:
-    from decimal import Decimal
-
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
     from hgin.engine.editing import JournalRow
     from hgin.engine.series import Series, Standing
@@ -553,15 +551,11 @@ class ScoreKeeper(Folder):
         source = "option" if chosen is not None else None
         if chosen is None:
             chosen, source = stake_of(loaded.rules), "match"
-        if chosen is None:
-            chosen, source = self._default_stake(), "config"
+        if chosen is None:  # the stake a new match would get from the settings file
+            config = self.config()
+            chosen, source = stake_of(with_options(config.base_rules(), config.options)), "config"
         source = source if chosen is not None else None
         return Settled(loaded, settle(loaded.sheet, chosen), source, label, notices)
-
-    def _default_stake(self) -> Decimal | None:
-        """The stake a new match would get from the settings file, if any."""
-        config = self.config()
-        return stake_of(with_options(config.base_rules(), config.options))
 
     # -- moving matches between machines ------------------------------------------------
 

@@ -57,16 +57,6 @@ NEXT = (
 )
 
 
-def over_note() -> str:
-    """Said when the match ends, and again whenever its sheet is shown."""
-    return f"The match is over: nothing more to record ({still_working()} still work). {NEXT}."
-
-
-def finished_refusal() -> str:
-    """The refusal of a hand typed once the match is over."""
-    return f"the match is over, no hand can be recorded: {still_working()} still work"
-
-
 def greeting(match: Match) -> str:
     """The first words at a terminal, with the match's own players as the example."""
     if match.sheet.finished:
@@ -111,7 +101,12 @@ class TableSession:
         return f"hand {len(self.match.hands) + 1}> "
 
     def _over_note(self) -> tuple[str, ...]:
-        return (over_note(),) if self.match.sheet.finished else ()
+        """Said when the match ends, and again whenever its sheet is shown."""
+        if not self.match.sheet.finished:
+            return ()
+        return (
+            f"The match is over: nothing more to record ({still_working()} still work). {NEXT}.",
+        )
 
     def _changed(self, outcome: Outcome) -> Reply:
         was_over = self.match.sheet.finished
@@ -158,24 +153,21 @@ class TableSession:
             assert entry is not None
             self.match = keeper.load(match_id)
             if self.match.sheet.finished:
-                raise HginError(finished_refusal())
-            outcome = keeper.record(entry, match_id)
-            return self._changed(outcome)
+                refusal = (
+                    f"the match is over, no hand can be recorded: {still_working()} still work"
+                )
+                raise HginError(refusal)
+            return self._changed(keeper.record(entry, match_id))
         if action.name == "edit":
             assert entry is not None and number is not None
             return self._changed(keeper.edit(number, entry, match=match_id))
-        if action.name == "delete":
+        if action.name in ("delete", "restore"):
             assert number is not None
-            return self._changed(keeper.delete(number, match=match_id))
-        if action.name == "restore":
-            assert number is not None
-            return self._changed(keeper.restore(number, match=match_id))
-        if action.name == "undo":
-            return self._changed(keeper.undo(match=match_id))
-        if action.name == "redo":
-            return self._changed(keeper.redo(match=match_id))
-        if action.name == "notice":
-            return self._changed(keeper.notice(match=match_id))
+            by_number = keeper.delete if action.name == "delete" else keeper.restore
+            return self._changed(by_number(number, match=match_id))
+        unnumbered = {"undo": keeper.undo, "redo": keeper.redo, "notice": keeper.notice}
+        if action.name in unnumbered:
+            return self._changed(unnumbered[action.name](match=match_id))
         if action.name == "log":
             logged = keeper.log(match_id)
             self.match = logged.match

@@ -28,19 +28,15 @@ def hand_phrase(hand: Hand) -> str:
     return text
 
 
-def score_phrase(played: PlayedHand) -> str:
-    """'25 + 18 = 43', 'undercut, Bob scores 9 − 7 + 25 = 27', 'no score'."""
+def played_phrase(played: PlayedHand) -> str:
+    """'gin by Ann, 25 + 18 = 43', 'knock by Ann 9 v 7, undercut, Bob scores 9 − 7 + 25 = 27',
+    'dead hand, no score'."""
     award = played.award
     if award.winner is None:
-        return "no score"
+        return f"{hand_phrase(played.hand)}, no score"
     if award.result == "undercut":
-        return f"undercut, {award.winner} scores {award.formula}"
-    return award.formula
-
-
-def played_phrase(played: PlayedHand) -> str:
-    """'gin by Ann, 25 + 18 = 43'."""
-    return f"{hand_phrase(played.hand)}, {score_phrase(played)}"
+        return f"{hand_phrase(played.hand)}, undercut, {award.winner} scores {award.formula}"
+    return f"{hand_phrase(played.hand)}, {award.formula}"
 
 
 def _naming(text: str) -> str:

@@ -172,11 +172,6 @@ def _svg(height: float, title: str, desc: str, body: list[str]) -> str:
     return head + "".join(body) + "</svg>"
 
 
-def _hand_ticks(hands: int) -> dict[float, str]:
-    every = max(1, math.ceil(hands / 16))
-    return {float(n): str(n) for n in range(0, hands + 1, every)}
-
-
 def game_series(sheet: Sheet) -> list[list[Series]]:
     """Per game, each player's score after every hand up to the hand that closed it."""
     result = []
@@ -220,12 +215,14 @@ def match_chart_svg(sheet: Sheet) -> str:
     panel = 165 if len(sheet.games) <= 5 else 110  # a rolling match can have dozens
     top = 34
     body = _legend(sheet.players, 54, 16)
+    every = max(1, math.ceil(hands / 16))
+    hand_ticks = {float(n): str(n) for n in range(0, hands + 1, every)}
     desc = []
     for game, lines in zip(sheet.games, game_series(sheet), strict=True):
         frame = Frame(54, top + 22, WIDTH - 150, panel - 60, hands, y_max)
         state = f"won by {game.winner} at hand {game.closed_by}" if game.winner else "still open"
         body.append(_text(frame.left, top + 12, f"Game {game_name(game.number)}: {state}", size=12))
-        body.extend(_axes(frame, _hand_ticks(hands), y_step))
+        body.extend(_axes(frame, hand_ticks, y_step))
         target_y = frame.y(target)
         body.append(
             f"<line x1='{frame.left}' y1='{target_y}' x2='{frame.left + frame.width}' "

@@ -25,14 +25,6 @@ def games_phrase(numbers: Sequence[int]) -> str:
     return "games " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def game_range(numbers: list[int]) -> str:
-    """'games IV–VI' for consecutive numbers, else 'games II, IV and V' ('game V' alone)."""
-    consecutive = len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1))
-    if consecutive:
-        return f"games {game_name(numbers[0])}–{game_name(numbers[-1])}"
-    return games_phrase(numbers)
-
-
 def notice_line(sheet: Sheet) -> str:
     """'notice given: games IV–VI are the last' once notice is given in a rolling match."""
     if sheet.notice_after is None:
@@ -43,7 +35,9 @@ def notice_line(sheet: Sheet) -> str:
     if not last:
         return "notice given"
     verb = "is" if len(last) == 1 else "are"
-    return f"notice given: {game_range(last)} {verb} the last"
+    if len(last) > 2 and last == list(range(last[0], last[-1] + 1)):  # 'games IV–VI'
+        return f"notice given: games {game_name(last[0])}–{game_name(last[-1])} {verb} the last"
+    return f"notice given: {games_phrase(last)} {verb} the last"
 
 
 def describe_notice(sheet: Sheet) -> str:

@@ -19,10 +19,6 @@ NO_STAKE_HINT = (
 )
 
 
-def _points(count: int) -> str:
-    return f"{count} point{'s' if count != 1 else ''}"
-
-
 def game_line(game: GameSettlement) -> str:
     """'Game I: Ann wins 238 (383 to 145).'"""
     name = game_name(game.number)
@@ -43,7 +39,8 @@ def payment_line(settlement: Settlement, currency: str | None = None) -> str:
     if settlement.payer is None or settlement.payee is None:
         level = "level" if settlement.complete else "level so far"
         return f"The closed games are {level}: nobody pays."
-    text = f"{so_far}{settlement.payer} pays {settlement.payee} {_points(settlement.points)}"
+    points = f"{settlement.points} point{'s' if settlement.points != 1 else ''}"
+    text = f"{so_far}{settlement.payer} pays {settlement.payee} {points}"
     if settlement.stake is not None and settlement.amount is not None:
         money = money_text(settlement.amount, currency)
         text += f" × {stake_text(settlement.stake)} = {money}"

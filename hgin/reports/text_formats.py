@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any
 
 from hgin.engine.match import Match
 from hgin.engine.money import money_text
@@ -35,22 +34,19 @@ MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~&$@")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def summary_fields(match: Match) -> dict[str, Any]:
-    """What a summary adds to `show --json`: when, who dealt first, the rules, the result, and
-    the settlement when the match has a stake (else null)."""
+def summary_json(match: Match) -> str:
+    """`show --json`'s object plus when, who dealt first, the rules, the result, and the
+    settlement when the match has a stake (else null), as indented JSON text."""
     settlement = summary_settlement(match)
-    return {
+    data = {
+        "id": match.id,
+        **show_dict(match.sheet),
         "created": match.created,
         "first_dealer": match.first_dealer,
         "rules_label": rules_label(match.rules),
         "result": result_sentence(match),
         "settlement": settlement_dict(settlement) if settlement is not None else None,
     }
-
-
-def summary_json(match: Match) -> str:
-    """`show --json`'s object plus the summary fields, as indented JSON text."""
-    data = {"id": match.id, **show_dict(match.sheet), **summary_fields(match)}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
