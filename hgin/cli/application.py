@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import gc
 import io
 import os
 import shutil
@@ -468,14 +467,8 @@ def root(
 
 def run() -> None:
     """Run the `hgin` command line (after `hgin.cli.main` has imported it)."""
-    # A command's objects mostly live until it ends: at Python's default (a collection every
-    # 700 allocations) a command runs dozens of collections that each find a few objects.
-    gc.set_threshold(20_000, *gc.get_threshold()[1:])
-    try:
-        typed = command_word(sys.argv[1:], os.environ)
-        if not sys.argv[1:] and "_HGIN_COMPLETE" not in os.environ:
-            typed = "show"  # a bare `hgin` shows the sheet (`root` loads all for the help)
-        load(typed)
-        only_the_command(app, typed and full_name(typed))(prog_name="hgin")
-    finally:
-        gc.freeze()  # the exit then skips its search for cycles over every object made
+    typed = command_word(sys.argv[1:], os.environ)
+    if not sys.argv[1:] and "_HGIN_COMPLETE" not in os.environ:
+        typed = "show"  # a bare `hgin` shows the sheet (`root` loads all for the help)
+    load(typed)
+    only_the_command(app, typed and full_name(typed))(prog_name="hgin")
