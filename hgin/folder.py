@@ -18,7 +18,6 @@ from hgin.store.cache import MatchCache
 from hgin.store.guard import output_path, write_output
 from hgin.store.matches import Store
 from hgin.store.paths import ascii_setting, config_dir, data_dir
-from hgin.store.peek import match_players
 
 if TYPE_CHECKING:
     from hgin.engine.match import Match
@@ -151,7 +150,7 @@ class Folder:
     def players_of(self, match: str | None = None) -> tuple[str, ...]:
         """The two names a match's file states (for completion); () when there is no such
         match or its file does not state them."""
-        return match_players(self.store, match)
+        return self.store.players_of(match)
 
     def asks_for_ascii(self) -> bool:
         """Whether the settings file asks for ASCII drawing (read on its own, quickly, as

@@ -220,6 +220,6 @@ def test_parse_config_never_raises_anything_but_a_refusal() -> None:
     path = Path("/somewhere/config.toml")
     for text in ("", "[table]\nx = 1\n", "players = []\n", "players = [[], {}]\n", "= 3"):
         try:
-            parse_config(text, path)
+            parse_config(text.encode(), path)
         except HginError as refusal:
             assert str(path) in str(refusal)

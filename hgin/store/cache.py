@@ -1,16 +1,11 @@
-"""The one cache, `cache.json`: every stored match's summary (`hgin.engine.summary`), kept
-against the stamp of the match file it came from (modification time, size and inode).
-
-Only a cache: a missing, damaged, edited or out-of-date entry costs a re-read of match files,
-never data. A save does not touch it (the saved file's stamp changes); a reader writes it back
-(`flush`) only when no writer holds the lock; an import enters the matches it wrote (`enter`).
-The file is `{"checksum": "<SHA-256 of BODY>", "cache": BODY}`, BODY being compact JSON:
+"""The one cache, `cache.json`: every stored match's summary (`hgin.engine.summary`) with the
+stamp of the file it came from. A missing, damaged, edited or stale entry costs a re-read of
+match files, never data; a save leaves it (the file's stamp changes), a reader writes it back
+when no writer holds the lock, an import enters what it wrote. The file is
+`{"checksum": "<SHA-256 of BODY>", "cache": BODY}`, BODY compact JSON in named columns (quicker
+to parse and to type-check than thousands of objects):
 
     {"version": 2, "matches": {"id": [...], "stamp": [...], ...}, "figures": [{...}, {...}]}
-
-a named column a field of a summary (each player's figures a column of their own): thousands
-of small objects took several times as long to parse, and a column's types are checked in one
-pass. A file not whole and exactly as hgin writes it is rebuilt from the match files, silently.
 """
 
 from __future__ import annotations
@@ -75,8 +70,7 @@ class MatchCache:
         self._pending: dict[str, Entry] | None = None
 
     def summaries(self) -> list[MatchSummary]:
-        """Every readable match's summary, newest first; files that cannot be used are left
-        out and named in `unreadable`."""
+        """Every readable match's summary, newest first; the others named in `unreadable`."""
         cached = self._read()
         stamps = self.store.stamps()
         fresh = {key: entry for key, entry in (cached or {}).items() if stamps.get(key) == entry[0]}
@@ -105,8 +99,7 @@ class MatchCache:
     # -- reading and writing ----------------------------------------------------------------
 
     def _read(self) -> dict[str, Entry] | None:
-        """The cached entries by identifier; None for a missing cache or one that is not
-        whole and as hgin writes it."""
+        """The cached entries by identifier; None unless the cache is whole, as hgin wrote it."""
         try:
             raw = read_bytes(self.path, cap=CACHE_CAP)
         except HginError:
@@ -114,9 +107,8 @@ class MatchCache:
         return None if raw is None else parse_cache(raw)
 
     def flush(self) -> None:
-        """Write what `summaries` refreshed, only if no writer holds the lock (a skipped or
-        failed write costs a re-read next time). The command line calls it once the command
-        has succeeded, so that a failed one leaves every file as it was."""
+        """Write what `summaries` refreshed if no writer holds the lock (called once the
+        command has succeeded: a failed one leaves every file as it was)."""
         entries, self._pending = self._pending, None
         if entries is None or not self.store.matches_dir.is_dir():
             return
@@ -124,8 +116,7 @@ class MatchCache:
             self._write(entries)  # only if no writer holds the lock: never waits
 
     def _write(self, entries: dict[str, Entry]) -> None:
-        """Store the entries atomically (under the lock); not flushed to disk: a crash only
-        costs a re-read."""
+        """Store the entries atomically (under the lock), unflushed: a crash costs a re-read."""
         write_atomic(self.path, cache_text(entries), durable=False)
         for name in OLD_CACHES:
             old = self.store.home / name
@@ -180,8 +171,8 @@ def unseal(raw: bytes) -> bytes | None:
 
 
 def parse_cache(raw: bytes) -> dict[str, Entry] | None:
-    """The entries of a cache file by identifier; None unless its checksum is right and its
-    content has the version, the columns and the types hgin writes."""
+    """The entries of a cache file by identifier; None unless its checksum, version, columns
+    and types are those hgin writes."""
     body = unseal(raw)
     if body is None:
         return None
@@ -210,8 +201,8 @@ def parse_cache(raw: bytes) -> dict[str, Entry] | None:
 
 
 def _well_typed(columns: Any, figures: Any) -> bool:
-    """Whether `columns` and both players' `figures` are the cache's columns, all of one
-    length, each value of its column's type and the identifiers distinct."""
+    """Whether the columns and both players' figures are the cache's, of one length, each
+    value of its column's type and the identifiers distinct."""
     if type(columns) is not dict or columns.keys() != COLUMNS.keys():
         return False
     if type(figures) is not list or len(figures) != 2:

@@ -1,9 +1,6 @@
-"""The settings file: defaults for `hgin new` (rules, any rule option, the usual players).
-
-`config.toml` in the config folder (`hgin.store.paths.config_dir()`), read with tomllib. A damaged
-or mistyped file is refused with its path and the problem, never silently ignored; values
-given on the command line always win over the file.
-"""
+"""The settings file, `config.toml` in the config folder: defaults for `hgin new` (rules, any
+rule option, the usual players). A damaged or mistyped file is refused with its path and the
+problem; the command line wins over the file."""
 
 from __future__ import annotations
 
@@ -18,7 +15,6 @@ from hgin.engine.rules import Rules, find_option, option_flag, rule_options, wit
 from hgin.errors import HginError
 from hgin.store.guard import (
     SMALL_CAP,
-    Unusable,
     ensure_folder,
     os_problem,
     parse_toml,
@@ -131,9 +127,9 @@ def _players(path: Path, value: object) -> tuple[str, str]:
     return names
 
 
-def parse_config(text: str, path: Path) -> Config:
-    """Settings from TOML text; unknown, mistyped or out-of-range values are refused."""
-    data = parse_toml(text.encode("utf-8"), path)
+def parse_config(raw: bytes, path: Path) -> Config:
+    """Settings from the file's bytes; unknown, mistyped or out-of-range values are refused."""
+    data = parse_toml(raw, path)
     flags = {option.flag: option.name for option in rule_options()}
     settings = ("rules", *flags, "players", "ascii")
     for key in data:
@@ -162,13 +158,7 @@ def load_config(folder: Path | None = None) -> Config:
     """The settings in force; no file means no settings."""
     path = config_file(folder)
     raw = read_bytes(path, cap=SMALL_CAP)
-    if raw is None:
-        return Config(path, False)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Unusable(path, "it is not UTF-8 text") from None
-    return parse_config(text, path)
+    return Config(path, False) if raw is None else parse_config(raw, path)
 
 
 def init_config(folder: Path | None = None) -> Path:

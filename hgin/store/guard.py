@@ -1,10 +1,6 @@
-"""The file guard: every read and write of an hgin file goes through this module.
-
-Reads are bounded (a size cap, regular files only); JSON and TOML are parsed with a nesting
-limit, no key twice and no control character in any text. Writes are atomic (records are
-flushed to disk, caches are not) and never follow a symbolic link for anything hgin creates
-or deletes. A failure of the system becomes one line worded by `os_problem`.
-"""
+"""Every read and write of an hgin file: bounded reads of regular files, JSON and TOML checked
+(nesting, no key twice, no control character), atomic writes that never follow a link hgin did
+not make, the lock, and a failure of the system worded in one line (`os_problem`)."""
 
 from __future__ import annotations
 
@@ -69,9 +65,8 @@ def text_problem(text: str) -> str | None:
 
 
 def read_bytes(path: Path, *, cap: int, missing: str | None = None) -> bytes | None:
-    """The bytes of a regular file of at most `cap` bytes. A missing file raises
-    HginError(`missing`), or returns None when `missing` is None; a device, FIFO or folder is
-    refused without reading from it."""
+    """The bytes of a regular file of at most `cap` bytes (anything else is refused unread); a
+    missing file raises HginError(`missing`), or is None when `missing` is None."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | CLOEXEC | BINARY)
     except FileNotFoundError:
@@ -104,8 +99,7 @@ def read_bytes(path: Path, *, cap: int, missing: str | None = None) -> bytes | N
 
 
 def read_input(name: str, *, cap: int = EXPORT_CAP) -> tuple[bytes, str]:
-    """The bytes of a file named on the command line ('-' for standard input) and the name to
-    show for it."""
+    """The bytes of a file named on the command line ('-': standard input) and its name."""
     if name != "-":
         raw = read_bytes(
             Path(name).expanduser(), cap=cap, missing=f"cannot read {name}: there is no such file"
@@ -182,8 +176,8 @@ def _parsed(
 
 
 def _shape(data: Any, where: str | Path) -> tuple[int, int]:
-    """How many members the objects of `data` hold and how many of its values are texts;
-    refused when it nests deeper than MAX_DEPTH (walked a level at a time)."""
+    """How many members the objects of `data` hold and how many values are texts; refused when
+    it nests deeper than MAX_DEPTH."""
     members = texts = 0
     level = [data]
     for _ in range(MAX_DEPTH):
@@ -263,9 +257,8 @@ def real_folder(folder: Path) -> bool:
 
 
 def ensure_folder(folder: Path, *, below: Path, then: str = "") -> None:
-    """Make `folder` as a real folder inside `below` (made too, and may itself be a link the
-    user made). A link or a file in the way inside `below` is refused: hgin never writes
-    through a link it did not make. `then` ends a refusal ('nothing was changed')."""
+    """Make `folder` a real folder inside `below` (made too; it may be a link the user made);
+    a link or a file in the way below it is refused, `then` ending the refusal."""
     tail = f"; {then}" if then else ""
     try:
         below.mkdir(parents=True, exist_ok=True)
@@ -298,10 +291,9 @@ def ensure_folder(folder: Path, *, below: Path, then: str = "") -> None:
 def write_atomic(
     path: Path, data: str | bytes, *, durable: bool = True, replace: bool = True
 ) -> None:
-    """Put `data` at `path` so that a crash leaves the old file or the new, never a mix: a
-    temporary file beside it, flushed if `durable` (records are, caches are not), renamed over
-    `path` (or, with `replace=False`, linked in place: FileExistsError if `path` exists). On
-    failure `path` is untouched, the temporary file removed, and the OSError raised."""
+    """Put `data` at `path` so that a crash leaves the old file or the new: a temporary file,
+    flushed if `durable` (records are, caches are not), renamed over `path` (with
+    `replace=False` linked in place: FileExistsError if `path` exists). OSError on failure."""
     temp = _temp_copy(path, data.encode("utf-8") if isinstance(data, str) else data, durable)
     with _removed_on_failure(temp):
         if replace:
@@ -316,8 +308,7 @@ def write_atomic(
 
 
 def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
-    """A new temporary file beside `target` holding `payload`; OSError (with the file
-    removed) on failure."""
+    """A new temporary file beside `target` holding `payload` (removed if that fails)."""
     import tempfile  # writers only; mkstemp creates the file exclusively, never via a link
 
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
@@ -331,7 +322,7 @@ def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
 
 @contextlib.contextmanager
 def _removed_on_failure(temp: Path) -> Iterator[None]:
-    """Remove the temporary file `temp` when the block fails (its OSError says if it is left)."""
+    """Remove the temporary file `temp` when the block fails."""
     try:
         yield
     except OSError as error:
@@ -383,11 +374,9 @@ def sweep_temp_files(folder: Path) -> None:
 def write_files(
     files: list[tuple[Path, bytes]], progress: Callable[[int, int], None] | None = None
 ) -> None:
-    """Write several files as one change (under the lock): all of them, or none. Each goes to
-    a temporary file, flushed (the whole disk once when there are many), then each is renamed
-    into place in order, so that a pointer listed last only ever names what is written. If
-    one fails, those renamed are put back, the last first; the HginError names the file that
-    failed, and those that could not be put back."""
+    """Write several files as one change (under the lock): all, or none. Each goes to a flushed
+    temporary file, then each is renamed into place in order (a pointer listed last only names
+    what is written); if one fails, those renamed are put back and the HginError says so."""
     olds = [read_bytes(target, cap=MATCH_CAP) for target, _ in files]
     temps: list[Path] = []
     placed = 0
@@ -414,9 +403,8 @@ def write_files(
 
 
 def _put_back(targets: list[Path], olds: list[bytes | None]) -> list[str]:
-    """Restore each file's old bytes (removing a new one), the last first; at the first that
-    cannot be, stop (a file written earlier, which it may name, stays too) and return the
-    names of those left written."""
+    """Restore each file's old bytes (removing a new one), the last first; the names of those
+    left written when one cannot be."""
     for at in reversed(range(len(targets))):
         try:
             if olds[at] is None:
@@ -433,9 +421,8 @@ def _put_back(targets: list[Path], olds: list[bytes | None]) -> list[str]:
 
 @contextlib.contextmanager
 def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
-    """Hold an exclusive lock on `path` for the block; refuse after `timeout` seconds (at once
-    for 0). The lock belongs to the open file, so the system drops it when its holder dies
-    (even by kill -9): there is never a stale lock."""
+    """Hold an exclusive lock on `path` for the block, refused after `timeout` seconds. The
+    system drops it when its holder dies (even by kill -9): there is never a stale lock."""
     fd = _open_lock(path)
     try:
         deadline = time.monotonic() + timeout
@@ -457,8 +444,7 @@ def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
 
 
 def _close(fd: int) -> None:
-    """Close a file hgin only read or locked: the descriptor is freed (and its lock released)
-    even when the system reports an error, which then changes nothing."""
+    """Close a file hgin only read or locked (an error then changes nothing)."""
     with contextlib.suppress(OSError):
         os.close(fd)
 
@@ -512,9 +498,9 @@ else:
 
 
 def output_path(name: str, *, force: bool, protected: tuple[Path, ...]) -> Path | None:
-    """Where a command's `-o`/FILE output goes: None for '-' (standard output). Refused before
-    anything is written: a path inside a `protected` folder (links resolved), anything there
-    but a regular file, an existing file without `force`, a missing folder."""
+    """Where a command's `-o`/FILE output goes (None for '-'), refused before anything is
+    written inside a `protected` folder, over anything but a regular file, over an existing
+    file without `force`, or in a missing folder."""
     if name == "-":
         return None
     target = Path(name).expanduser()

@@ -37,9 +37,8 @@ if TYPE_CHECKING:
 
 
 MATCH_ID = IDENTIFIER
-# A sync tool's conflicted copy of a match file: the match's identifier, then anything that
-# makes the name no identifier ("ID (Ann's conflicted copy 2026-12-01).json",
-# "ID.sync-conflict-20261201-201500-ABCDEFG.json", "ID (1).json").
+# A sync tool's conflicted copy of a match file: its identifier, then anything that makes the
+# name none ("ID (Ann's conflicted copy 2026-12-01).json", "ID.sync-conflict-2026....json").
 CONFLICTED_COPY = re.compile(r"([a-z0-9][a-z0-9-]{0,79})[^a-z0-9-].*\.json", re.DOTALL)
 LOCK_TIMEOUT = 5.0
 # Names the match abandoned last, for `hgin undo` (see `hgin.store.abandoned`).
@@ -48,8 +47,7 @@ MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, Recurs
 
 
 class BackupEntry(NamedTuple):
-    """A backup as `hgin restore` lists it: its number, and what it holds if it can be read
-    (a named tuple: every command loads this module, and a dataclass costs its start)."""
+    """A backup as `hgin restore` lists it: its number, and what it holds if it can be read."""
 
     number: int
     backup: Backup
@@ -69,13 +67,9 @@ class Store:
 
     # -- the folder and the lock ---------------------------------------------------------
 
-    def check_home(self) -> None:
-        """Refuse a data folder that is a file, or lies below one."""
-        check_folder(self.home)
-
     def ensure_folders(self) -> None:
         """Make the data folder and matches/ (real folders, never links) if needed."""
-        self.check_home()
+        check_folder(self.home)
         ensure_folder(self.matches_dir, below=self.home)
 
     @contextlib.contextmanager
@@ -97,7 +91,7 @@ class Store:
 
     def _listing(self, folder: Path) -> list[os.DirEntry[str]]:
         """The entries of `folder`; none while it does not exist."""
-        self.check_home()
+        check_folder(self.home)
         try:
             with os.scandir(folder) as entries:
                 return list(entries)
@@ -118,9 +112,8 @@ class Store:
         return sorted({*self.match_ids(), *backed_up})
 
     def stamps(self) -> dict[str, str]:
-        """Every stored match's identifier with its file's stamp (see `stamp`). Anything in a
-        match file's place (a folder, a FIFO) is listed too: loading it says why it is left
-        out."""
+        """Every stored match's identifier with its file's stamp (see `stamp`); anything in a
+        match file's place is listed too (loading it says why it is left out)."""
         found = {}
         for entry in self._listing(self.matches_dir):
             if _is_match_file(entry.name):
@@ -129,17 +122,16 @@ class Store:
         return found
 
     def stamp(self, match_id: str) -> str | None:
-        """What tells one version of a match file from another: 'mtime_ns:size:inode' (a save
-        replaces the file, so the inode changes even within one clock tick); None when there
-        is no such file."""
+        """What tells one version of a match file from another, 'mtime_ns:size:inode' (a save
+        replaces the file: the inode changes within a clock tick); None for no such file."""
         try:
             return _stamp_text(os.stat(self.match_path(match_id)))
         except OSError:
             return None
 
     def conflicted_copies(self) -> list[tuple[str, Path]]:
-        """The conflicted copies a sync tool left in matches/ (no match of the list; 'hgin
-        import FILE' merges one): the match each is a copy of, and its path; sorted."""
+        """The conflicted copies a sync tool left in matches/ ('hgin import FILE' merges one):
+        the match each is a copy of, and its path; sorted."""
         found = []
         for entry in self._listing(self.matches_dir):
             copy = CONFLICTED_COPY.fullmatch(entry.name)
@@ -161,15 +153,8 @@ class Store:
         return pick(typed, ids, missing="no match '{typed}' (see 'hgin matches')", more="it")
 
     def new_id(self, players: tuple[str, str], created: str, *, taken: Collection[str] = ()) -> str:
-        """A fresh identifier from the date and the players, none of `taken` (call under the
-        lock)."""
-        stem = identifier_stem(created, players)
-        taken = {*self.known_ids(), *taken}
-        candidate, n = stem, 1
-        while candidate in taken:
-            n += 1
-            candidate = f"{stem}-{n}"
-        return candidate
+        """A fresh identifier from the date and the players, none of `taken` (under the lock)."""
+        return unused(identifier_stem(created, players), {*self.known_ids(), *taken})
 
     # -- reading -------------------------------------------------------------------------
 
@@ -197,11 +182,26 @@ class Store:
             raise HginError(f"cannot use {path}: it holds match '{match.id}', not '{match_id}'")
         return match, version
 
+    def players_of(self, match: str | None = None) -> tuple[str, ...]:
+        """The two names the file of a match (named, else the current one) states, read without
+        validating it (completion must not load the engine); () when it does not state them."""
+        try:
+            match_id = self.find(match) if match is not None else self.current_id()
+            data = parse_json(self.read_raw(match_id), match_id) if match_id else None
+        except (HginError, OSError):
+            return ()
+        players = data.get("players") if isinstance(data, dict) else None
+        if not isinstance(players, list) or len(players) != 2:
+            return ()
+        if not all(isinstance(p, str) and p.isprintable() and p.strip() for p in players):
+            return ()
+        return (players[0], players[1])
+
     # -- writing -------------------------------------------------------------------------
 
     def save(self, match: Match) -> Path | None:
         """Back up the present version and write atomically (under the lock); the backup made
-        (None for a new file). If anything fails, every file is left as it was."""
+        (None for a new file). A failure leaves every file as it was."""
         from hgin.store import backups
 
         text = match_bytes(match)
@@ -277,9 +277,8 @@ class Store:
         return found
 
     def restore(self, match_id: str, which: str) -> tuple[BackupEntry, Path | None, bool]:
-        """Bring back the backup numbered or named `which` (under the lock); returns it, the
-        backup made of the present file, which is kept first (even a damaged one), and whether
-        that file was readable (only then does restoring it take this back)."""
+        """Bring back the backup numbered or named `which` (under the lock): it, the backup made
+        of the present file (even a damaged one), and whether that file was readable."""
         entries = self.backups(match_id)
         if not entries:
             raise HginError(f"match {match_id} has no backups yet")
@@ -307,7 +306,7 @@ class Store:
 
     def current_id(self) -> str | None:
         """The current match's identifier, or None before the first match."""
-        self.check_home()
+        check_folder(self.home)
         raw = read_bytes(self.current_file, cap=SMALL_CAP)
         if raw is None:
             return None
@@ -330,9 +329,8 @@ class Store:
 
 
 def match_bytes(match: Match) -> bytes:
-    """A match file's bytes, exactly as saving writes them, refused when they would be more
-    than loading reads. The match was checked as it was made (names, rules, every change
-    replayed), so what is written opens: it is not read back."""
+    """A match file's bytes as saving writes them, refused when loading would not read that
+    many. The match was checked as it was made, so what is written opens unread."""
     from hgin.store.schema import match_text
 
     raw = match_text(match).encode("utf-8")
@@ -345,9 +343,8 @@ def match_bytes(match: Match) -> bytes:
 
 
 def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
-    """A match from parsed file data, and the schema version it was written in. Every check of
-    a match file is here, for a stored file and an imported match alike: the schema, no
-    unknown fields, texts, and every change of the journal replayed (those undone too)."""
+    """A match from parsed file data, and the schema version it was written in: every check of
+    a stored or imported match (schema, fields, every change of the journal replayed)."""
     from hgin.store.schema import match_from_dict, migrate
 
     try:
@@ -360,6 +357,15 @@ def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
     except MALFORMED as error:  # a last guard: the file is untrusted input
         raise Unusable(where, f"it is malformed ({error!r})") from None
     return match, version
+
+
+def unused(base: str, taken: Collection[str]) -> str:
+    """`base`, else `base-N` with the smallest N from 2 that is not `taken`."""
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}-{n}"
+    return name
 
 
 def _is_match_file(name: str) -> bool:

@@ -11,7 +11,7 @@ from hgin.engine.names import fold, pick
 from hgin.engine.series import Series, Standing, standing
 from hgin.errors import HginError
 from hgin.store.guard import SMALL_CAP, Unusable, dump_json, ensure_folder, load_json, real_folder
-from hgin.store.matches import Store
+from hgin.store.matches import Store, unused
 
 SERIES_ID = IDENTIFIER
 SERIES_SCHEMA = 1
@@ -118,11 +118,7 @@ class SeriesFiles:
 
     def fresh_id(self, base: str) -> str:
         """`BASE-series`, or `BASE-series-N` when that is taken."""
-        taken, series_id, n = set(self.ids()), f"{base}-series", 1
-        while series_id in taken:
-            n += 1
-            series_id = f"{base}-series-{n}"
-        return series_id
+        return unused(f"{base}-series", self.ids())
 
     def standing(self, series: Series) -> Standing:
         """Where the series stands; a match abandoned (its file gone) does not count."""
