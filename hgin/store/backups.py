@@ -73,11 +73,11 @@ def _renumber(rotated: list[Backup]) -> int:
     return len(rotated)
 
 
-def write_backup(folder: Path, raw: bytes, now: datetime | None = None) -> Path:
+def write_backup(folder: Path, raw: bytes) -> Path:
     """Keep `raw` as the newest rotated backup (call under the lock, in a folder made by
     `ensure_folder`); never replaces an existing file. OSError on failure."""
     sweep_temp_files(folder)
-    stamp = (now or datetime.now(UTC)).astimezone(UTC).strftime(STAMP)
+    stamp = datetime.now(UTC).strftime(STAMP)
     rotated = [b for b in list_backups(folder) if b.before_schema is None]
     serial = max((b.serial for b in rotated), default=0) + 1
     if serial > LAST_SERIAL:
@@ -104,9 +104,9 @@ def write_before_schema(folder: Path, raw: bytes, version: int) -> Path | None:
     return path
 
 
-def prune(folder: Path, kept: int = BACKUPS_KEPT) -> None:
-    """Delete rotated backups beyond the newest `kept` (pre-upgrade copies stay)."""
+def prune(folder: Path) -> None:
+    """Delete rotated backups beyond the newest BACKUPS_KEPT (pre-upgrade copies stay)."""
     rotated = [b for b in list_backups(folder) if b.before_schema is None]
-    for stale in rotated[kept:]:
+    for stale in rotated[BACKUPS_KEPT:]:
         with contextlib.suppress(OSError):
             remove(stale.path)

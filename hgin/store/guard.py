@@ -98,22 +98,21 @@ def read_bytes(path: Path, *, cap: int, missing: str | None = None) -> bytes | N
     return b"".join(chunks)
 
 
-def read_input(name: str, *, cap: int = EXPORT_CAP) -> tuple[bytes, str]:
+def read_input(name: str) -> tuple[bytes, str]:
     """The bytes of a file named on the command line ('-': standard input) and its name."""
     if name != "-":
-        raw = read_bytes(
-            Path(name).expanduser(), cap=cap, missing=f"cannot read {name}: there is no such file"
-        )
+        missing = f"cannot read {name}: there is no such file"
+        raw = read_bytes(Path(name).expanduser(), cap=EXPORT_CAP, missing=missing)
         assert raw is not None
         return raw, name
     if sys.stdin is None:  # the shell closed it
         raise Unusable("stdin", "standard input is closed")
     try:
-        data = sys.stdin.buffer.read(cap + 1)
+        data = sys.stdin.buffer.read(EXPORT_CAP + 1)
     except OSError as error:
         raise Unusable("stdin", reason(error)) from None
-    if len(data) > cap:
-        raise Unusable("stdin", f"it is too large (more than {cap} bytes)")
+    if len(data) > EXPORT_CAP:
+        raise Unusable("stdin", f"it is too large (more than {EXPORT_CAP} bytes)")
     return data, "stdin"
 
 

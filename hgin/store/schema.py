@@ -1,7 +1,5 @@
-"""The match file format: conversion to and from JSON data, validation, step-by-step migrations.
-
-Pure data work: reading and writing files is `hgin.store.matches`'s job.
-"""
+"""The match file format: conversion to and from JSON data, validation, step-by-step migrations
+(pure data: `hgin.store.matches` reads and writes the files)."""
 
 from __future__ import annotations
 
@@ -270,8 +268,8 @@ def change_to_dict(change: Change) -> dict[str, Any]:
 
 
 def match_from_dict(data: Any) -> Match:
-    """A match from current-schema JSON data; refuses anything malformed in the record, or a
-    change that does not replay. The stored sheet is for readers: it is never read."""
+    """A match from current-schema JSON data, refusing anything malformed or a change that does
+    not replay. The stored sheet is for readers: it is never read."""
     if not isinstance(data, dict):
         raise HginError("it does not hold a JSON object")
     missing = [k for k in MATCH_KEYS if k not in data and k != "sheet"]
@@ -304,8 +302,7 @@ def match_from_dict(data: Any) -> Match:
 
 
 def match_to_dict(match: Match) -> dict[str, Any]:
-    """The match as JSON data in the current schema: the record (players, first rules, first
-    dealer, created, journal) and the derived sheet for readers."""
+    """The match as JSON data in the current schema: the record and the sheet for readers."""
     return {
         "schema": SCHEMA_VERSION,
         "id": match.id,

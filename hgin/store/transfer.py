@@ -1,9 +1,6 @@
-"""Moving matches between machines: one JSON file holding matches, and merging one in.
-
-The file is `{"format": "hgin-history", "version": 1, "exported": time, "matches": [...]}`, each
-match in the match-file schema (`hgin.store.schema`). An import checks every match before it
-writes anything, then merges each with the copies we hold by their journals (`import_matches`).
-"""
+"""Moving matches between machines: `{"format": "hgin-history", "version": 1, "exported": time,
+"matches": [...]}`, each match in the match-file schema. An import checks every match before it
+writes anything, then merges each with the copies we hold by their journals."""
 
 from __future__ import annotations
 
@@ -30,8 +27,7 @@ from hgin.store.schema import SCHEMA_VERSION
 
 # Told how far a long task has got: (done, total).
 Progress = Callable[[int, int], None]
-# The journal's line for a change, from the match before and after it (the façade gives the
-# reports' wording: the store makes no sentences).
+# The journal's line for a change, from the match before and after it (the reports' wording).
 ChangeLine = Callable[[Match, Match], str]
 FORMAT = "hgin-history"
 FORMAT_VERSION = 1
@@ -50,8 +46,8 @@ def export_matches(
     store: Store, ids: list[str], exported: str, progress: Progress | None = None
 ) -> tuple[str, int]:
     """The export text of the stored matches `ids` (each checked as loading checks it) and
-    their count; "current" names the current match if it is among them. A file of the present
-    schema goes in as it is (its sheet is never read back); an older one as saving writes it."""
+    their count. A file of the present schema goes in as it is, an older one as saving writes
+    it; "current" names the current match if it is among them."""
     texts = []
     for done, match_id in enumerate(ids, 1):
         raw = store.read_raw(match_id)
@@ -76,8 +72,7 @@ def export_matches(
 
 @dataclass(frozen=True, slots=True)
 class Export:
-    """A checked export file: each match with its file's bytes as they would be written, and
-    the match that was current where it was made."""
+    """A checked export file: each match with the bytes of its file, and the current match."""
 
     matches: list[tuple[Match, bytes]]
     current: str | None
@@ -153,8 +148,8 @@ def _export_items(data: Any) -> list[Any]:
 
 
 def _match_from_export(item: Any, number: int, text: bytes | None) -> tuple[Match, bytes]:
-    """A match of the file and the bytes of its file: `text` (the match's bytes in the export)
-    when it is of the present schema, else as saving writes it."""
+    """A match of the file and the bytes of its file: `text` (its bytes in the export) when it
+    is of the present schema, else as saving writes it."""
     label = f"match {number}"
     if isinstance(item, dict) and isinstance(item.get("id"), str):
         label += f" ('{item['id'][:80]}')"
@@ -247,10 +242,9 @@ def import_matches(
     merged_copy: Path | None = None,
 ) -> ImportReport:
     """Merge every match of the file by its journal, under the lock: ours is brought up to
-    date where the file's copy extends it, left where it extends the file's (or is it), and a
-    match we hold differently is kept beside ours under a new identifier; with `replace`, the
-    file's copy of a match whose identifier we hold wins (`journaled_import`). The file's
-    current match becomes current where none is; `merged_copy` is removed once merged."""
+    date where the file's copy extends it, left where it extends the file's, and a match held
+    differently is kept beside ours under a new identifier; with `replace` the file's copy of
+    a match we hold wins. The file's current match becomes current where none is."""
     report = ImportReport()
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     with store.locked():
@@ -337,11 +331,9 @@ def _listed(ids: list[str]) -> str:
 
 
 def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> Match | None:
-    """What `--replace` saves for a match we hold: None when ours is in the same state (players,
-    first dealer, rules and hands); else ours with the imported hands and rules as one more
-    change of its journal ('hgin undo' takes it back, 'hgin log' keeps the stored history)
-    when it has the same players and first dealer; else (or when ours cannot be read) the
-    imported match whole, the old file kept as a backup."""
+    """What `--replace` saves for a match we hold: None when ours is in the same state; ours
+    with the imported hands and rules as one more change of its journal (which undo takes back)
+    when it has the same players and first dealer; else the imported match whole."""
     try:
         stored = store.load(imported.id)
     except HginError:
