@@ -20,7 +20,7 @@ MODULES = {
     "summary": "summary",
     "settle": "summary",
     "play": "matches",
-    "board": "board",
+    "board": "start",
     "rematch": "matches",
     "edit": "editing",
     "delete": "editing",

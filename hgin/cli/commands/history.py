@@ -1,7 +1,5 @@
 """Looking back over stored matches: the match list and the statistics."""
 
-from __future__ import annotations
-
 import json
 from typing import Annotated, Literal
 

@@ -1,17 +1,22 @@
-"""Getting started: `hgin demo` plays a sample match in a throw-away folder, `hgin config`
-shows the settings file and what is in force."""
+"""Getting started and the table: `hgin demo` plays a sample match in a throw-away folder,
+`hgin config` shows the settings file and what is in force, `hgin board` serves the sheet to
+the phones and TVs at the table (its server and libraries, the `board` extra, are imported only
+when it runs)."""
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.application import JsonFlag, app, saving, scorekeeper
+from hgin.cli.application import JsonFlag, MatchOption, app, saving, scorekeeper
 from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES
+from hgin.errors import HginError
 from hgin.play.parser import parse_entry
 from hgin.reports.narrate import describe_new
 
@@ -105,3 +110,61 @@ def show_config(
     from hgin.cli.layout import print_views
 
     print_views(*lines)  # a long path or value wraps at the width; piped, lines stay whole
+
+
+EVERY_ADDRESS = "0.0.0.0"
+LOOPBACK = "127.0.0.1"
+NEEDS_EXTRA = 'the board needs the board extra: pip install "hgin[board]"'
+
+
+@app.command()
+def board(
+    match: MatchOption = None,
+    host: Annotated[
+        str | None,
+        typer.Option(
+            "--host",
+            metavar="ADDRESS",
+            help="Listen on this address (default: all of this machine's, so that phones on "
+            "the local network reach it).",
+        ),
+    ] = None,
+    port: Annotated[int, typer.Option("--port", "-p", help="Listen on this port.")] = 8765,
+    local: Annotated[
+        bool, typer.Option("--local", help="Listen on 127.0.0.1 only: this machine alone.")
+    ] = False,
+    scorer: Annotated[
+        bool,
+        typer.Option(
+            "--scorer", help="Also serve a page that records hands, at a second secret address."
+        ),
+    ] = False,
+) -> None:
+    """Serve the sheet live to phones and TVs on the local network, until Ctrl-C."""
+    if local and host is not None:
+        raise typer.BadParameter("give --local or --host, not both", param_hint="'--local'")
+    keeper = scorekeeper()
+    shown = keeper.match_id(match) if match is not None else None
+    try:
+        from hgin.board.serve import Board, terminal_qr
+    except ModuleNotFoundError as missing:
+        if (missing.name or "hgin").partition(".")[0] == "hgin":
+            raise
+        raise HginError(NEEDS_EXTRA) from None
+    chosen = LOOPBACK if local else host or EVERY_ADDRESS
+    served = Board(keeper, match=shown, host=chosen, port=port, scorer=scorer)
+    which = f"match {shown}" if shown is not None else "the current match (whichever it is)"
+    typer.echo(f"The board of {which}, live on every page that opens it.")
+    pages = [("Read-only page, for every screen at the table:", served.viewer_address)]
+    if served.scorer_address is not None:
+        scoring = "Scorer page, which records hands (keep it to the players):"
+        pages.append((scoring, served.scorer_address))
+    drawable = not getattr(sys.stdout, "ascii_only", False)
+    for title, address in pages:
+        typer.echo(title)
+        typer.echo(address)
+        typer.echo(terminal_qr(address) if drawable else "(this terminal cannot draw the QR code)")
+    typer.echo("Ctrl-C stops the board.")
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn has stopped: Ctrl-C is the way out
+        served.run()
+    typer.echo("Board stopped.")
