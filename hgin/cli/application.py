@@ -163,15 +163,13 @@ class HginTyper(typer.Typer):
     """A Typer whose commands are HginCommands and groups HelpGroups by default."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        if kwargs.get("cls") is None:
-            kwargs["cls"] = HelpGroup
+        kwargs.setdefault("cls", HelpGroup)
         super().__init__(*args, **kwargs)
 
     def command(
         self, name: str | None = None, **kwargs: Any
     ) -> Callable[[CommandFunctionType], CommandFunctionType]:
-        if kwargs.get("cls") is None:
-            kwargs["cls"] = HginCommand
+        kwargs.setdefault("cls", HginCommand)
         return super().command(name, **kwargs)
 
 
