@@ -197,10 +197,9 @@ def settings_for_new(
     second: str | None,
     rules: str | None,
     options: dict[str, Any],
-    config: Config | None = None,
+    config: Config,
 ) -> NewSettings:
     """Players and rules for a new match: the command line first, then the config file."""
-    config = config if config is not None else load_config()
     used = []
     if first is None and second is None:
         if config.players is None:

@@ -221,13 +221,6 @@ CHANGE_KEYS = ("number", "at", "kind", "text")
 CHANGE_FIELDS = {name: {*CHANGE_KEYS, *kind.fields} for name, kind in KINDS.items()}
 
 
-def _text(value: Any, where: str, key: str) -> str:
-    # Control and format characters are refused for every text of the file by the guard.
-    if not isinstance(value, str):
-        raise HginError(f"{where}: '{key}' must be text")
-    return value
-
-
 def change_from_dict(data: Any, number: int) -> Change:
     """One journal entry read from JSON data, its fields checked by its kind's table entry."""
     where = f"change {number}"  # a long journal reads thousands: keep this lean
@@ -249,9 +242,10 @@ def change_from_dict(data: Any, number: int) -> Change:
     values = {
         key: FIELD_READERS[type_](data[key], where, key) for key, type_ in kind.fields.items()
     }
-    at = _text(data["at"], where, "at")
-    text = _text(data["text"], where, "text")
-    return Change(number, at, name, text, values)
+    for key in ("at", "text"):  # a control character in any text is refused by the guard
+        if not isinstance(data[key], str):
+            raise HginError(f"{where}: '{key}' must be text")
+    return Change(number, data["at"], name, data["text"], values)
 
 
 def change_to_dict(change: Change) -> dict[str, Any]:
