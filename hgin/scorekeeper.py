@@ -305,11 +305,9 @@ class ScoreKeeper(Folder):
 
     def record(self, typed: Hand, match: str | None = None) -> Outcome:
         """Record a hand as typed: its player any unique start of a name; a gin or knock typed
-        with its cards is counted from them (see `gin_from_cards`, `knock_from_cards`)."""
+        with its cards (`hand_cards`, `opponent_cards`) is counted from them."""
         if typed.hand_cards is not None or typed.opponent_cards is not None:
-            return self._from_cards(
-                typed, match, hand=typed.hand_cards, opponent=typed.opponent_cards
-            )
+            return self._from_cards(typed, match)
         player = typed.player or ""
 
         def entered(loaded: Match) -> Hand:
@@ -369,59 +367,21 @@ class ScoreKeeper(Folder):
         """Record a knock; the engine decides between a knock win and an undercut."""
         return self.record(Hand("knock", knocker, deadwood, opponent_deadwood, upcard), match)
 
-    def gin_from_cards(
-        self,
-        player: str,
-        *,
-        opponent_cards: CardsText | None = None,
-        hand_cards: CardsText | None = None,
-        opponent_deadwood: int | None = None,
-        big: bool = False,
-        upcard: str | None = None,
-        match: str | None = None,
-    ) -> Outcome:
-        """Record a gin counted from the cards; with `hand_cards`, refused unless they all meld."""
-        typed = Hand("big_gin" if big else "gin", player, None, opponent_deadwood, upcard)
-        return self._from_cards(typed, match, hand=hand_cards, opponent=opponent_cards)
-
-    def knock_from_cards(
-        self,
-        knocker: str,
-        *,
-        hand_cards: CardsText,
-        opponent_cards: CardsText,
-        deadwood: int | None = None,
-        opponent_deadwood: int | None = None,
-        upcard: str | None = None,
-        match: str | None = None,
-    ) -> Outcome:
-        """Record a knock counted from both hands (the opponent melds and lays off)."""
-        typed = Hand("knock", knocker, deadwood, opponent_deadwood, upcard)
-        return self._from_cards(typed, match, hand=hand_cards, opponent=opponent_cards)
-
-    def _from_cards(
-        self,
-        typed: Hand,
-        match: str | None,
-        *,
-        hand: CardsText | None,
-        opponent: CardsText | None,
-    ) -> Outcome:
-        """Count a gin or knock (`typed`: its kind, player, any counts and the upcard) from its
-        cards, then record it with the count it came from."""
+    def _from_cards(self, typed: Hand, match: str | None) -> Outcome:
+        """Count a gin or knock from its cards, then record it with the count it came from."""
         from hgin.engine.card_entry import count_entry, record_counted
 
         kind, player = typed.kind, typed.player or ""
         if kind == "draw":
             raise HginError("a dead hand is just draw: no player, counts or cards")
-        if kind == "knock" and (hand is None or opponent is None):
+        if kind == "knock" and (typed.hand_cards is None or typed.opponent_cards is None):
             raise HginError(
                 "a knock is counted from both hands: give the knocker's cards and the opponent's"
             )
         counted = count_entry(
             kind,
-            hand=hand,
-            opponent=opponent,
+            hand=typed.hand_cards,
+            opponent=typed.opponent_cards,
             deadwood=typed.deadwood,
             opponent_deadwood=typed.opponent_deadwood,
         )

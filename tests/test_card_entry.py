@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from hgin.cards.model import SUITS, Card, format_cards, full_deck
+from hgin.engine.hands import Hand
 from hgin.scorekeeper import ScoreKeeper
 from tests.conftest import Run, snapshot
 
@@ -351,14 +352,14 @@ def test_undo_and_redo_keep_the_cards(run: Run, hgin_home: Path) -> None:
 def test_library_entry_points(hgin_home: Path) -> None:
     keeper = ScoreKeeper()
     keeper.new_match("Ann", "Bob", dealer="Ann")
-    outcome = keeper.knock_from_cards("ann", hand_cards=KNOCKER, opponent_cards=CHAINED.split())
+    outcome = keeper.record(Hand("knock", "ann", hand_cards=KNOCKER, opponent_cards=CHAINED))
     assert outcome.message == "Knock: Ann scores 50 − 4 = 46 in game I."
     assert outcome.counted.deadwood == 4
     assert outcome.counted.opponent_deadwood == 50
     theirs = outcome.counted.theirs
     assert theirs is not None
     assert [str(lay.card) for lay in theirs.layoffs] == ["8♥", "9♥"]
-    outcome = keeper.gin_from_cards("bob", opponent_cards="Js Qs Ks Td Th Tc 2d 3h 5s 8s")
+    outcome = keeper.record(Hand("gin", "bob", opponent_cards="Js Qs Ks Td Th Tc 2d 3h 5s 8s"))
     assert outcome.message == "Gin: Bob scores 25 + 18 = 43 in game I."
     assert outcome.match.sheet.totals == {"Ann": 46, "Bob": 43}
 
