@@ -76,11 +76,8 @@ class Folder:
         return self.choose(match).id
 
     def choose(self, match: str | None = None) -> Chosen:
-        """The match meant by `match`, else the current match.
-
-        `match` is an identifier or its start, or else a player's name or its start: the most
-        recent match with that player, said in the notices.
-        """
+        """The match meant by `match` (an identifier or its start, else a player's name or its
+        start: the latest match with that player, said in the notices), else the current one."""
         if match is not None:
             try:
                 return Chosen(self.store.find(match))
@@ -96,9 +93,7 @@ class Folder:
 
     def _latest_with(self, typed: str) -> Chosen | None:
         """The newest match with the player `typed` names; None when no player's name fits.
-
-        Refused when the names of two people fit (the same name spelled with other capitals or
-        accents is one person), and when no name fits but a match file cannot be read."""
+        Refused when two people's names fit, and when none fits but a match file is unreadable."""
         cache = MatchCache(self.store)
         entries = cache.summaries()
         people: dict[str, str] = {}

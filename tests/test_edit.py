@@ -12,7 +12,6 @@ from hgin.engine.match import Match
 from hgin.engine.rules import PROFILES
 from hgin.engine.sheet import replay
 from hgin.errors import HginError
-from hgin.play.parser import TypedHand
 from tests.conftest import Run, flat, snapshot
 
 
@@ -295,8 +294,8 @@ def playable(typed: list[Hand]) -> Match:
 AT = "2026-01-01T20:00:00+01:00"
 
 
-def as_entry(hand: Hand) -> TypedHand:
-    return TypedHand(hand.kind, hand.player, hand.deadwood, hand.opponent_deadwood, hand.upcard)
+def as_entry(hand: Hand) -> Hand:
+    return Hand(hand.kind, hand.player, hand.deadwood, hand.opponent_deadwood, hand.upcard)
 
 
 @settings(max_examples=60, deadline=None)

@@ -58,17 +58,13 @@ ENTRY_EXAMPLE = "for example 'knock bob 4 20'"
 MAX_LINE = 1000
 
 
-# A hand as typed: the player still as typed (any unique start of a name), no time yet.
-TypedHand = Hand
-
-
 @dataclass(frozen=True, slots=True)
 class Command:
     """A command word (its full name) and what it takes: the hand typed (gin, knock, draw,
     edit), the number of a hand or a change (edit, delete, restore), the word to explain (help)."""
 
     name: str
-    entry: TypedHand | None = None
+    entry: Hand | None = None
     number: int | None = None
     topic: str | None = None
 
@@ -97,10 +93,8 @@ Action = Command | CountCards | NextMatch
 
 
 def find_word(typed: str, kinds: bool = False) -> Word:
-    """The word meant by `typed`: its full name or a start at least as long as its shortest.
-
-    With `kinds`, only the kinds of hand (gin, knock, draw) are looked for.
-    """
+    """The word meant by `typed`: its full name or a start at least as long as its shortest
+    (with `kinds`, only the kinds of hand: gin, knock, draw)."""
     words = ENTRY_KINDS if kinds else COMMANDS
     wanted = typed.casefold()
     wanted = wanted if kinds else ALIASES.get(wanted, wanted)
@@ -201,11 +195,9 @@ def _counts(kind: str, positional: list[str], cards: bool, usage: str) -> list[i
     return counts_after(kind, positional[0], typed, names)
 
 
-def parse_entry(words: Sequence[str]) -> TypedHand:
-    """`gin ines 18`, `knock osk 7 12 -u 7s`, `draw` (the kind word may be shortened).
-
-    `--hand "CARDS"` and `--opponent "CARDS"` (`-o`) give the cards instead of the counts.
-    """
+def parse_entry(words: Sequence[str]) -> Hand:
+    """`gin ines 18`, `knock osk 7 12 -u 7s`, `draw` (the kind word may be shortened);
+    `--hand "CARDS"` and `--opponent "CARDS"` (`-o`) give the cards instead of the counts."""
     if not words:
         raise HginError(f"say what happened: gin, knock or draw, {ENTRY_EXAMPLE}")
     kind = find_word(words[0], kinds=True)
@@ -223,7 +215,7 @@ def parse_entry(words: Sequence[str]) -> TypedHand:
             raise HginError("a dead hand is just draw: no player, counts or cards")
         if upcard is not None:
             raise HginError("a dead hand needs no upcard")
-        return TypedHand("draw")
+        return Hand("draw")
     if kind.name == "knock" and cards and (hand_cards is None or their_cards is None):
         raise HginError(
             "a knock is counted from both hands: give --hand and --opponent "
@@ -232,8 +224,8 @@ def parse_entry(words: Sequence[str]) -> TypedHand:
     counts = _counts(kind.name, positional, cards, kind.usage)
     if kind.name == "gin":
         gin: HandKind = "big_gin" if big else "gin"
-        return TypedHand(gin, positional[0], None, counts[0], upcard, hand_cards, their_cards)
-    return TypedHand("knock", positional[0], counts[0], counts[1], upcard, hand_cards, their_cards)
+        return Hand(gin, positional[0], None, counts[0], upcard, hand_cards, their_cards)
+    return Hand("knock", positional[0], counts[0], counts[1], upcard, hand_cards, their_cards)
 
 
 def parse_line(line: str) -> Action | None:

@@ -18,20 +18,21 @@ from hgin.engine.names import fold, pick
 from hgin.engine.summary import MatchSummary, PlayerFigures
 from hgin.errors import HginError
 
-# The figures of a person, in the order `--json` gives them.
-STAT_KEYS = (
-    "matches",
-    "match_wins",
-    "games_won",
-    "hands_won",
-    "gins",
-    "knocks",
-    "undercuts",
-    "biggest_hand",
-    "longest_streak",
-    "average_points",
-    "net_won",
+# The figures of a person with the statistics page's headings, in the order `--json` gives them
+# (the net won at the stakes last, which the page says in a sentence).
+FIGURES = (
+    ("matches", "Matches"),
+    ("match_wins", "Matches won"),
+    ("games_won", "Games won"),
+    ("hands_won", "Hands won"),
+    ("gins", "Gins"),
+    ("knocks", "Knocks won"),
+    ("undercuts", "Undercuts"),
+    ("biggest_hand", "Biggest hand"),
+    ("longest_streak", "Longest streak"),
+    ("average_points", "Points per hand won"),
 )
+STAT_KEYS = (*(key for key, _ in FIGURES), "net_won")
 
 # One player's side of a finished match: their figures, whether they won the match, and the
 # money they won (+) or paid (-) when it had a stake.
@@ -138,11 +139,8 @@ class Stats(NamedTuple):
 
 
 def compute_stats(summaries: Iterable[MatchSummary], player: str | None = None) -> Stats:
-    """Figures over the finished matches among `summaries`; `player` keeps one person's.
-
-    `player` is resolved against every match (finished or not), so a person whose matches are
-    all still open is shown with zeros rather than refused.
-    """
+    """Figures over the finished matches among `summaries`; `player` keeps one person's,
+    resolved against every match (one whose matches are all still open has zeros)."""
     ordered = sorted(summaries, key=_when)
     # The same few names recur in thousands of matches: each spelling is folded once.
     person = {name: fold(name) for name in {n for s in ordered for n in s.players}}

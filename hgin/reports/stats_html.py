@@ -5,20 +5,17 @@ from __future__ import annotations
 from html import escape
 
 from hgin.reports.charts import results_chart_svg
-from hgin.reports.stats import Pair, Stats, Tally, count_line, figure, money_line, win_series
-
-COLUMNS = (
-    ("matches", "Matches"),
-    ("match_wins", "Matches won"),
-    ("games_won", "Games won"),
-    ("hands_won", "Hands won"),
-    ("gins", "Gins"),
-    ("knocks", "Knocks won"),
-    ("undercuts", "Undercuts"),
-    ("biggest_hand", "Biggest hand"),
-    ("longest_streak", "Longest streak"),
-    ("average_points", "Points per hand won"),
+from hgin.reports.stats import (
+    FIGURES,
+    Pair,
+    Stats,
+    Tally,
+    count_line,
+    figure,
+    money_line,
+    win_series,
 )
+
 STYLE = """
 body { font-family: Helvetica, Arial, sans-serif; color: #222; margin: 2em auto; max-width: 60em;
   padding: 0 1em; }
@@ -46,7 +43,7 @@ NOTES = (
 def _player_rows(players: dict[str, Tally]) -> str:
     rows = []
     for name, tally in players.items():
-        cells = "".join(f"<td>{figure(getattr(tally, k))}</td>" for k, _ in COLUMNS)
+        cells = "".join(f"<td>{figure(getattr(tally, k))}</td>" for k, _ in FIGURES)
         rows.append(f"<tr><th scope='row'>{escape(name)}</th>{cells}</tr>")
     return "".join(rows)
 
@@ -66,7 +63,7 @@ def _pair_rows(pairs: list[Pair]) -> str:
 
 def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
     """A printable page: per-player table, head-to-head table and a chart of wins over time."""
-    head = "".join(f"<th scope='col'>{label}</th>" for _, label in COLUMNS)
+    head = "".join(f"<th scope='col'>{label}</th>" for _, label in FIGURES)
     parts = [
         "<!DOCTYPE html>",
         "<html lang='en'><head><meta charset='utf-8'>",

@@ -108,11 +108,8 @@ def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
 
 
 def running_scores(sheet: Sheet) -> list[dict[int, str]]:
-    """After each hand, the points in every game still in play: {1: '73–5', 2: '43–0'}.
-
-    Points only, as they count toward the target (the bonuses a closing pays are in the games
-    table); a game is listed from its first entry up to the hand that closes it.
-    """
+    """After each hand, the points (without bonuses) in every game from its first entry up to
+    the hand that closes it: {1: '73–5', 2: '43–0'}."""
     first, second = sheet.players
     points: dict[int, dict[str, int]] = {}
     closed: set[int] = set()
