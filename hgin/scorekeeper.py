@@ -1,12 +1,7 @@
-"""The library facade: one public method of `ScoreKeeper` per command; every change to a match
-is a locked read-modify-write of its file. The command line parses, calls one method, renders.
+"""The library facade (an example: the README's library part): one public method of
+`ScoreKeeper` per command; every change to a match is a locked read-modify-write of its file.
+The command line parses, calls one method, renders.
 May import: stdlib, folder, engine, cards, reports, store, errors.
-
-from hgin.scorekeeper import ScoreKeeper
-keeper = ScoreKeeper()                 # $HGIN_HOME or the platformdirs data folder
-keeper.new_match("Ann", "Bob", dealer="Ann")
-outcome = keeper.gin("ann", 18)
-print(outcome.message, outcome.match.sheet.totals)
 """
 
 from __future__ import annotations

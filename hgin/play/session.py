@@ -1,9 +1,6 @@
-"""A session at the table: one typed line in, one reply out (what to show and say).
-
-`TableSession` does the work of `hgin play` without any terminal: every hand goes through
-`ScoreKeeper` (saved under the lock as it is entered), every refusal is an `HginError` the
-caller shows as one line, and nothing here prints.
-"""
+"""A session at the table without any terminal: one typed line in, one reply out (what to show
+and say). Every hand goes through `ScoreKeeper`, saved as it is entered; every refusal is an
+`HginError` the caller shows as one line; nothing here prints."""
 
 from __future__ import annotations
 

@@ -1,2 +1,2 @@
-"""Reports built as text: summary data, Markdown and CSV, HTML pages, SVG charts, statistics.
+"""Reports as pure text (no I/O, no Rich): summaries, Markdown and CSV, HTML, SVG, statistics.
 May import: stdlib, reports, engine, cards, errors."""

@@ -1,8 +1,5 @@
-"""What the live board shows of a match, as JSON-ready data: every word and number of the page.
-
-Pure. The page (`hgin/board/static/`) lays these out and adds nothing of its own but fixed
-labels, so the board always says what `show` and `summary` say.
-"""
+"""What the live board shows of a match, as JSON-ready data: every word and number of the page
+(`hgin/board/static/` adds only fixed labels), so it says what `show` and `summary` say."""
 
 from __future__ import annotations
 

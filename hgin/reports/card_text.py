@@ -1,8 +1,5 @@
-"""Counted cards as words: titled blocks of (label, value) rows, or plain lines. Pure, no I/O.
-
-The CLI lays the blocks out with Rich (`hgin.cli.render_cards`); `hgin play` and scripts can
-use the plain lines.
-"""
+"""Counted cards as words: titled blocks of (label, value) rows, which the CLI lays out with
+Rich (`hgin.cli.render_cards`), or plain lines (`hgin play`, scripts)."""
 
 from __future__ import annotations
 

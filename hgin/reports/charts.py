@@ -1,8 +1,6 @@
-"""Inline SVG charts, built as text: scores hand by hand in each game, and results over time.
-
-Pure: no I/O. Every series differs by dash pattern and marker shape as well as by colour, so the
-charts read the same printed in black and white.
-"""
+"""Inline SVG charts: scores hand by hand in each game, and results over time. Every series
+differs by dash pattern and marker shape as well as by colour, to read the same in black and
+white."""
 
 from __future__ import annotations
 

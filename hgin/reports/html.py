@@ -1,9 +1,6 @@
-"""The match summary as one self-contained HTML page that prints on an A4 sheet.
-
-The page is a list of `Section`s: overview, games, then any figures (a chart of the scores
-hand by hand goes there, as inline SVG), then the hands. Pure text building; every piece of
-user text goes through `html.escape`.
-"""
+"""The match summary as one self-contained HTML page that prints on an A4 sheet: `Section`s of
+overview, games, any figures (the scores chart, inline SVG), then the hands; every piece of
+user text goes through `html.escape`."""
 
 from __future__ import annotations
 

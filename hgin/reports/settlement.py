@@ -1,7 +1,5 @@
-"""Settling up in words and as JSON data: shared by `hgin settle` and every summary format.
-
-Pure text building; the figures come from `hgin.engine.settle`.
-"""
+"""Settling up (the figures of `hgin.engine.settle`) in words and as JSON data: shared by
+`hgin settle` and every summary format."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Statistics across matches: per-player figures and head-to-head, from finished matches.
-
-Pure: `compute_stats` folds the summaries of matches (`hgin.engine.summary`, which the store
-keeps in its cache) into figures. Names are one person when they are equal ignoring case and
-accents; the spelling shown is the one used in the most recent match.
-"""
+"""Statistics across finished matches: per-player figures and head-to-head, folded from the
+summaries the store keeps in its cache. Names equal ignoring case and accents are one person,
+spelled as in their most recent match."""
 
 from __future__ import annotations
 

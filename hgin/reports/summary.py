@@ -1,9 +1,5 @@
-"""What a match summary says, as plain data and text: shared by every summary format.
-
-Pure: no I/O and no Rich. The terminal view (`hgin.cli.render`) and the file formats
-(`hgin.reports.text_formats`, `hgin.reports.html`, `hgin.cli.summary_formats`) all read from
-here, so they always say the same thing.
-"""
+"""What a match summary says, as plain data and text: the terminal view (`hgin.cli.render`)
+and every file format read it from here, so they always say the same thing."""
 
 from __future__ import annotations
 

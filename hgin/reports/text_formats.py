@@ -1,7 +1,4 @@
-"""Match summaries as plain-text files: Markdown for a chat message, CSV for a spreadsheet, JSON.
-
-Pure text building (no files, no Rich); writing files is the caller's business.
-"""
+"""Match summaries as plain-text files: Markdown for a chat message, CSV for a spreadsheet, JSON."""
 
 from __future__ import annotations
 
