@@ -335,3 +335,6 @@ def test_a_match_keeps_the_bytes_the_export_gives_it(
         result.stderr
     )
     assert f"(char {at}))" in result.stderr
+    headless = tmp_path / "headless.json"
+    headless.write_bytes(b'{, "matches": [\n{"schema": ' + rest)
+    assert "it is not valid JSON" in run("import", str(headless)).stderr

@@ -120,7 +120,7 @@ def _as_written(raw: bytes) -> tuple[dict[str, Any], list[bytes]] | None:
         items = [parse_json(text, "the export") for text in texts]
     except Unusable:
         return None
-    if not isinstance(data, dict) or "matches" in data:
+    if not isinstance(data, dict) or not data or "matches" in data:  # '{, "matches"' is no JSON
         return None
     data["matches"] = items
     return data, texts
