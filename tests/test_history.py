@@ -58,6 +58,28 @@ def test_json_newest_first_with_every_field(run: Run) -> None:
     ]
 
 
+def test_matches_of_one_second_by_identifier_the_greatest_first(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("hgin.scorekeeper.now_text", lambda: "2026-12-01T20:15:00+01:00")
+    for players in (("Cy", "Di"), ("Ann", "Bob"), ("Ed", "Flo"), ("Ann", "Bob")):
+        assert run("new", *players).exit_code == 0
+    monkeypatch.setattr("hgin.scorekeeper.now_text", lambda: "2026-12-01T20:16:00+01:00")
+    assert run("new", "Gil", "Hal").exit_code == 0
+    expected = [
+        "2026-12-01-gil-hal",
+        "2026-12-01-ed-flo",
+        "2026-12-01-cy-di",
+        "2026-12-01-ann-bob-2",
+        "2026-12-01-ann-bob",
+    ]
+    assert ids(run) == expected  # the cache rebuilt
+    assert ids(run) == expected  # the cache read
+    (hgin_home / "cache.json").unlink()
+    table = run("matches").stdout
+    assert re.findall(r"2026-12-01-[a-z0-9-]+", table) == expected
+
+
 @pytest.mark.usefixtures("history")
 @pytest.mark.parametrize(
     ("args", "expected"),

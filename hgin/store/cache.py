@@ -70,7 +70,8 @@ class MatchCache:
         self._pending: dict[str, Entry] | None = None
 
     def summaries(self) -> list[MatchSummary]:
-        """Every readable match's summary, newest first; the others named in `unreadable`."""
+        """Every readable match's summary, newest first (of one second, the greatest
+        identifier first); the others named in `unreadable`."""
         cached = self._read()
         stamps = self.store.stamps()
         fresh = {key: entry for key, entry in (cached or {}).items() if stamps.get(key) == entry[0]}
