@@ -19,7 +19,7 @@ from hgin.engine.identifiers import stem
 from hgin.engine.match import Match, check_name, resolve_player
 from hgin.engine.money import check_currency, parse_stake
 from hgin.engine.names import candidates_for, fold, shown
-from hgin.engine.rules import PROFILES, Rules, find_option, with_options
+from hgin.engine.rules import PROFILES, Rules, check_rules, find_option, with_options
 from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.errors import HginError
 from hgin.folder import Chosen, Folder, Loaded, Notices
@@ -252,12 +252,13 @@ class ScoreKeeper(Folder):
             first_dealer = players[os.urandom(1)[0] % 2]  # drawn by lot
         else:
             first_dealer = resolve_player(players, dealer)
+        start_rules = PROFILES["friendly"] if rules is None else check_rules(rules)
         created = now_text()
         with self.store.locked():
             match = Match(
                 id=self.store.new_id(players, created),
                 players=players,
-                start_rules=rules or PROFILES["friendly"],
+                start_rules=start_rules,
                 first_dealer=first_dealer,
                 created=created,
                 uid=os.urandom(8).hex(),  # never the same on two devices

@@ -70,8 +70,9 @@ class Match:
     # two matches the same one): random for a new match, else derived from the record.
     uid: str = ""
     # Given only by `change` and `with_text`, which extend or keep the replay of a match
-    # checked here (its names and rules are not checked again); otherwise the journal is
-    # replayed here, refusing a change that does not replay.
+    # checked here (its names are not checked again); otherwise the journal is replayed
+    # here, refusing a change that does not replay. The start rules are checked where they
+    # are made (`with_options`, `rules_from_dict`, `check_rules`), not again here.
     replayed: Replayed | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -82,7 +83,6 @@ class Match:
             raise HginError("the two players need different names")
         if self.first_dealer not in self.players:
             raise HginError(f"the dealer '{self.first_dealer}' is not a player")
-        check_rules(self.start_rules)
         if not self.uid:
             object.__setattr__(
                 self, "uid", derived_uid(self.created, list(self.players), self.first_dealer)
@@ -206,7 +206,9 @@ def start_match(
     created: str,
     hands: tuple[Hand, ...] = (),
 ) -> Match:
-    """A match whose journal records `hands` one by one (each at its recorded time)."""
+    """A match whose journal records `hands` one by one (each at its recorded time), under
+    `rules` checked."""
+    check_rules(rules)
     journal = tuple(
         Change(number, hand.recorded_at or created, "record", "", {"hand": hand})
         for number, hand in enumerate(hands, 1)

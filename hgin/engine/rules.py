@@ -236,6 +236,11 @@ def check_rules(rules: Rules) -> Rules:
     """Refuse rule values no table plays with; return the rules unchanged when fine."""
     for option in rule_options():
         option.check(getattr(rules, option.name))
+    return _check_together(rules)
+
+
+def _check_together(rules: Rules) -> Rules:
+    """Refuse rule values that are each allowed but not together."""
     if rules.oklahoma and rules.straight:
         raise HginError("Oklahoma and Straight Gin cannot both be on: Straight Gin has no knocks")
     if rules.rolling and rules.games != ROLLING_GAMES:
@@ -260,7 +265,8 @@ def with_options(base: Rules, options: dict[str, Any], profile: str | None = Non
 
 
 def rules_from_dict(data: Any) -> Rules:
-    """Rules read back from JSON, checked; unknown or mistyped keys are refused."""
+    """Rules read back from JSON, each value checked once; unknown or mistyped keys are
+    refused (a missing key takes the friendly default, which is allowed)."""
     if not isinstance(data, dict):
         raise HginError("rules must be an object")
     for key, value in data.items():
@@ -274,7 +280,7 @@ def rules_from_dict(data: Any) -> Rules:
                 _by_name()[key].check(value)
             except HginError as error:
                 raise HginError(f"rule {error}") from None
-    return check_rules(Rules(**data))
+    return _check_together(Rules(**data))
 
 
 def knock_limit(rules: Rules, upcard_rank: int | None) -> int:

@@ -123,6 +123,19 @@ def _new_game(number: int, players: tuple[str, str]) -> Game:
     return Game(number, zero, dict(zero), dict(zero), dict.fromkeys(players, False), None, None)
 
 
+def _copy(game: Game) -> Game:
+    """A game in progress with dicts of its own, to post into."""
+    return Game(
+        game.number,
+        dict(game.scores),
+        dict(game.bonuses),
+        dict(game.hands_won),
+        dict(game.entered),
+        None,
+        None,
+    )
+
+
 def _close(game: Game, winner: str, loser: str, rules: Rules) -> Closing:
     """Pay the bonuses of a game that closes (into its own dicts); `extend` marks it closed."""
     shutout = game.scores[loser] == 0 and rules.shutout != "none"
@@ -209,17 +222,7 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
     """The sheet after `hands` more hands, continuing from `sheet` (which is not changed: the
     games in progress are posted into copies)."""
     players, rules, notice_after = sheet.players, sheet.rules, sheet.notice_after
-    games = {
-        g.number: g
-        if g.closed
-        else g._replace(
-            scores=dict(g.scores),
-            bonuses=dict(g.bonuses),
-            hands_won=dict(g.hands_won),
-            entered=dict(g.entered),
-        )
-        for g in sheet.games
-    }
+    games = {g.number: g if g.closed else _copy(g) for g in sheet.games}
     in_progress = [g for g in games.values() if not g.closed]
     wins, played, dealer, target = dict(sheet.wins), list(sheet.hands), sheet.dealer, rules.target
     for number, hand in enumerate(hands, start=len(played) + 1):
@@ -240,7 +243,15 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
                 posted.append(game.number)
                 if game.scores[winner] >= target:
                     closings.append(_close(game, winner, loser, rules))
-                    games[game.number] = game._replace(winner=winner, closed_by=number)
+                    games[game.number] = Game(
+                        game.number,
+                        game.scores,
+                        game.bonuses,
+                        game.hands_won,
+                        game.entered,
+                        winner,
+                        number,
+                    )
         if closings:
             in_progress = [games[g.number] for g in in_progress if not games[g.number].closed]
             if rules.rolling and (notice_after is None or number <= notice_after):

@@ -3,10 +3,10 @@ loaded match, computed once per version of its file (the store keeps it in its c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from hgin.engine.hands import Award
     from hgin.engine.match import Match
 
 
@@ -62,20 +62,32 @@ def summarize(match: Match) -> MatchSummary:
 
     sheet = match.sheet
     settlement = settle(sheet)
-    winners = [p.award.winner for p in sheet.hands if p.award.winner is not None]
+    # One walk over the hands: each player's awards won and runs of wins (a dead hand, won
+    # by nobody, breaks no run).
+    won: dict[str, list[Award]] = {player: [] for player in match.players}
+    run = dict.fromkeys(match.players, 0)
+    longest = dict.fromkeys(match.players, 0)
+    for played in sheet.hands:
+        award = played.award
+        if award.winner is None or award.loser is None:
+            continue
+        won[award.winner].append(award)
+        run[award.winner] += 1
+        run[award.loser] = 0
+        longest[award.winner] = max(longest[award.winner], run[award.winner])
     figures = []
     for player in match.players:
-        won = [p.award for p in sheet.hands if p.award.winner == player]
+        awards = won[player]
         figures.append(
             PlayerFigures(
                 games_won=sheet.games_won[player],
-                hands_won=len(won),
-                gins=sum(1 for a in won if a.result in ("gin", "big_gin")),
-                knocks=sum(1 for a in won if a.result == "knock"),
-                undercuts=sum(1 for a in won if a.result == "undercut"),
-                biggest_hand=max((a.points for a in won), default=0),
-                points=sum(a.points for a in won),
-                longest_streak=_longest_run(winners, player),
+                hands_won=len(awards),
+                gins=sum(1 for a in awards if a.result in ("gin", "big_gin")),
+                knocks=sum(1 for a in awards if a.result == "knock"),
+                undercuts=sum(1 for a in awards if a.result == "undercut"),
+                biggest_hand=max((a.points for a in awards), default=0),
+                points=sum(a.points for a in awards),
+                longest_streak=longest[player],
                 settled=settlement.net(player),
             )
         )
@@ -91,12 +103,3 @@ def summarize(match: Match) -> MatchSummary:
         stake=match.rules.stake,
         figures=(figures[0], figures[1]),
     )
-
-
-def _longest_run(winners: Sequence[str], player: str) -> int:
-    """Most consecutive wins by `player` among the hands' winners."""
-    best = run = 0
-    for winner in winners:
-        run = run + 1 if winner == player else 0
-        best = max(best, run)
-    return best
