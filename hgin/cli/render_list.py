@@ -13,7 +13,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from hgin.cli.layout import make_console, record
-from hgin.reports.times import shown_time
+from hgin.reports.times import shown_times
 
 if TYPE_CHECKING:
     from hgin.engine.summary import MatchSummary
@@ -64,12 +64,13 @@ def list_lines(entries: Sequence[MatchSummary], current: str | None, width: int)
     and start date); none where even those do not fit. Lines are padded only once they fit."""
     mark = ["*" if e.id == current else " " for e in entries]
     players = [f"{e.players[0]} v {e.players[1]}" for e in entries]
+    started = shown_times(e.created for e in entries)
     rows = [
         ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"],
         *(
-            [m, e.id, both, e.profile, shown_time(e.created), str(e.hands)]
+            [m, e.id, both, e.profile, at, str(e.hands)]
             + (["finished", e.winner or "level"] if e.finished else ["in play", ""])
-            for m, e, both in zip(mark, entries, players, strict=True)
+            for m, e, both, at in zip(mark, entries, players, started, strict=True)
         ),
     ]
     widths = _widths(rows)

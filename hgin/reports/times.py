@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 # English names, whatever the locale (hgin's sentences are English), and no strftime: the
@@ -13,10 +14,21 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 def shown_time(at: str | datetime) -> str:
     """A stored ISO time (or a moment) in local time: 'Tue 1 Dec, 20:15', the year added
     ('Tue 1 Dec 2025, 20:15') when it is not this year; text that is no time as it is."""
+    return shown_times([at])[0]
+
+
+def shown_times(times: Iterable[str | datetime]) -> list[str]:
+    """Each time as `shown_time` words it (this year read once, for the whole list)."""
+    this_year = datetime.now().year
+    return [_worded(at, this_year) for at in times]
+
+
+def _worded(at: str | datetime, this_year: int) -> str:
+    """One time as `shown_time` words it, the year left out when it is `this_year`."""
     try:
         moment = (datetime.fromisoformat(at) if isinstance(at, str) else at).astimezone()
     except ValueError:
         return str(at)
-    year = "" if moment.year == datetime.now().year else f" {moment.year}"
+    year = "" if moment.year == this_year else f" {moment.year}"
     day, month = DAYS[moment.weekday()], MONTHS[moment.month - 1]
     return f"{day} {moment.day} {month}{year}, {moment.hour:02}:{moment.minute:02}"
