@@ -34,6 +34,14 @@ def test_a_keeper_on_a_folder_keeps_everything_there(tmp_path: Path, hgin_home: 
         ScoreKeeper().rules_named("pub")
 
 
+def test_a_new_match_is_refused_rules_no_table_plays(hgin_home: Path) -> None:
+    keeper = ScoreKeeper()
+    with pytest.raises(HginError) as refused:
+        keeper.new_match("Ann", "Bob", PROFILES["friendly"]._replace(target=0), dealer="Ann")
+    assert str(refused.value) == "target must be between 1 and 100000, not 0"
+    assert not hgin_home.exists()  # nothing was written
+
+
 def test_series_through_the_facade(tmp_path: Path) -> None:
     keeper = ScoreKeeper(tmp_path)
     quick = PROFILES["friendly"]._replace(target=40)

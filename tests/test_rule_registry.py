@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hgin.engine.rules import PROFILES, Rules, find_option, rule_options
+from hgin.engine.rules import NOT_ROLLING_GAMES, PROFILES, Rules, find_option, rule_options
 from hgin.errors import HginError
 from hgin.reports.rule_help import RULE_HELP
 from tests.conftest import Run, flat
@@ -108,6 +108,11 @@ def test_stored_rules_are_checked_by_each_entry() -> None:
         ({"straight": 1}, "rule straight must be on or off"),
         ({"tie": "never"}, "rule tie must be one of undercut, knocker, not 'never'"),
         ({"games": 4}, "rule games must be one of 1, 3, 5, not 4"),
+        (
+            {"oklahoma": True, "straight": True},
+            "Oklahoma and Straight Gin cannot both be on: Straight Gin has no knocks",
+        ),
+        ({"rolling": True, "games": 5}, NOT_ROLLING_GAMES),
     ]:
         with pytest.raises(HginError) as refused:
             rules_from_dict(data)
