@@ -431,6 +431,19 @@ def test_an_option_of_another_command_is_named_as_such(run: Run, ann_bob: None) 
     assert result.stderr.endswith("Error: No such option: --bogus\n")
 
 
+def test_an_option_where_the_player_goes_is_a_usage_error(
+    run: Run, ann_bob: None, hgin_home: Path
+) -> None:
+    before = snapshot(hgin_home)
+    result = run("gin", "--cards", "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: No such option: --cards\n")
+    result = run("knock", "--big", "ann", "7", "12")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("Error: --big belongs to gin or edit, not to knock\n")
+    assert snapshot(hgin_home) == before
+
+
 @pytest.mark.parametrize(
     ("line", "refusal"),
     [

@@ -67,10 +67,12 @@ def missing(command: str, what: str, cards_flag: str) -> typer.Exit:
     return usage_line(command, f"{what} is missing (or give the cards with {cards_flag})")
 
 
-def no_extra(ctx: typer.Context, command: str, *counts: str | None) -> None:
+def no_extra(ctx: typer.Context, command: str, player: str, *counts: str | None) -> None:
     """Refuse an unknown option among the words as the parser does (naming the commands it
-    belongs to), and a count too many in one line."""
-    for word in [*filter(None, counts), *ctx.args]:
+    belongs to), a long option where the player's name goes (a name may start with one dash,
+    never two), and a count too many in one line."""
+    options = [player] if player.strip().startswith("--") else []
+    for word in [*options, *filter(None, counts), *ctx.args]:
         word = word.strip()
         if word.startswith("-") and not WHOLE.fullmatch(word):
             raise UsageError(misplaced(word, command) or f"No such option: {word}", ctx)
@@ -103,7 +105,7 @@ def gin(
     """Record a gin: PLAYER went out with no deadwood (counted from the cards if given)."""
     from hgin.engine.hands import Hand  # the rules behind it: not for completing a name
 
-    no_extra(ctx, "gin", opponent_deadwood)
+    no_extra(ctx, "gin", winner, opponent_deadwood)
     (count,) = counts_after("hgin gin", winner, [opponent_deadwood], ["the opponent's deadwood"])
     keeper = scorekeeper()
     if hand is None and opponent is None and count is None:
@@ -144,7 +146,7 @@ def knock(
     """
     from hgin.engine.hands import Hand
 
-    no_extra(ctx, "knock", knocker_deadwood, opponent_deadwood)
+    no_extra(ctx, "knock", knocker, knocker_deadwood, opponent_deadwood)
     mine, theirs = counts_after(
         "hgin knock",
         knocker,
