@@ -196,14 +196,14 @@ def test_bad_deletes_are_refused_and_change_nothing(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["edit", "3", "gin", "ann", "--bogus"], "no such option --bogus"),
-        (["edit", "3", "--bogus", "gin", "ann", "10"], "no such option --bogus"),
-        (["edit", "--bogus", "3", "gin", "ann", "10"], "no such option --bogus"),
-        (["edit", "1", "knock", "bob", "4", "20", "-x"], "no such option -x"),
-        (["edit", "1", "draw", "--bogus=1"], "no such option --bogus=1"),
+        (["edit", "3", "gin", "ann", "--bogus"], "No such option: --bogus"),
+        (["edit", "3", "--bogus", "gin", "ann", "10"], "No such option: --bogus"),
+        (["edit", "--bogus", "3", "gin", "ann", "10"], "No such option: --bogus"),
+        (["edit", "1", "knock", "bob", "4", "20", "-x"], "No such option: -x"),
+        (["edit", "1", "draw", "--bogus=1"], "No such option: --bogus=1"),
         (["edit", "1", "knock", "bob", "4", "20", "--dealer", "Ann"], "--dealer belongs to new"),
         (["delete", "1", "--bogus"], "unexpected extra argument(s) (--bogus)"),
-        (["delete", "--bogus"], "no such option --bogus"),
+        (["delete", "--bogus"], "No such option: --bogus"),
     ],
 )
 def test_unknown_options_are_usage_errors_and_change_nothing(

@@ -421,7 +421,7 @@ def refuse_option_word(text: str, command: str) -> None:
     naming the commands it belongs to when it is another command's."""
     word = text.strip()
     if word.startswith("-") and not WHOLE.fullmatch(word):
-        raise typer.BadParameter(misplaced(word, command) or f"no such option {word}")
+        raise UsageError(misplaced(word, command) or f"No such option: {word}")
 
 
 def version_callback(value: bool) -> None:
