@@ -338,3 +338,17 @@ def test_a_match_keeps_the_bytes_the_export_gives_it(
     headless = tmp_path / "headless.json"
     headless.write_bytes(b'{, "matches": [\n{"schema": ' + rest)
     assert "it is not valid JSON" in run("import", str(headless)).stderr
+
+
+def test_a_file_changed_since_the_cache_stamped_it_is_checked_again(
+    run: Run, history: Path, tmp_path: Path
+) -> None:
+    assert run("matches").exit_code == 0  # the cache now holds every file's stamp
+    path = history / "matches" / f"{IDS[1]}.json"
+    raw = path.read_bytes()
+    at = raw.index(b'"kind": "')
+    path.write_bytes(raw[:at] + b'"kind": "?' + raw[at + 10 :])  # the same size, in place
+    result = run("export", "--all", str(tmp_path / "all.json"))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"hgin: cannot use {path}: ")
+    assert not (tmp_path / "all.json").exists()

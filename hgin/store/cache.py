@@ -97,6 +97,11 @@ class MatchCache:
                 entries[match.id] = (stamp, summarize(match))
         self._write(entries)
 
+    def checked_stamps(self) -> dict[str, str]:
+        """The stamp of every match file version the cache holds a summary of: each was read
+        and checked whole, as loading checks it, when its entry was made."""
+        return {match_id: stamp for match_id, (stamp, _) in (self._read() or {}).items()}
+
     # -- reading and writing ----------------------------------------------------------------
 
     def _read(self) -> dict[str, Entry] | None:
