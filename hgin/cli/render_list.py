@@ -13,7 +13,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from hgin.cli.layout import make_console, record
-from hgin.reports.times import shown_times
+from hgin.reports.times import SHORTEST_TIME, shown_times
 
 if TYPE_CHECKING:
     from hgin.engine.summary import MatchSummary
@@ -64,19 +64,25 @@ def list_lines(entries: Sequence[MatchSummary], current: str | None, width: int)
     and start date); none where even those do not fit. Lines are padded only once they fit."""
     mark = ["*" if e.id == current else " " for e in entries]
     players = [f"{e.players[0]} v {e.players[1]}" for e in entries]
-    started = shown_times(e.created for e in entries)
     rows = [
-        ["", "Match", "Players", "Rules", "Started", "Hands", "Status", "Winner"],
+        ["", "Match", "Players", "Rules", "Hands", "Status", "Winner"],
         *(
-            [m, e.id, both, e.profile, at, str(e.hands)]
+            [m, e.id, both, e.profile, str(e.hands)]
             + (["finished", e.winner or "level"] if e.finished else ["in play", ""])
-            for m, e, both, at in zip(mark, entries, players, started, strict=True)
+            for m, e, both in zip(mark, entries, players, strict=True)
         ),
     ]
-    widths = _widths(rows)
-    if _span(widths) <= width:
-        lines = _padded(rows, widths, "<<<<<><<")
-        return [(lines[0], "bold"), ("─" * _span(widths), ""), *((line, "") for line in lines[1:])]
+    # The starts are worded only if the line may fit: a worded time takes SHORTEST_TIME
+    # columns at least, and a text that is no time is shown as it is.
+    least = min(SHORTEST_TIME, max((_width(e.created) for e in entries), default=0))
+    if _span(_widths(rows)) + len(GAP) + least <= width:
+        started = ["Started", *shown_times(e.created for e in entries)]
+        rows = [[*row[:4], at, *row[4:]] for row, at in zip(rows, started, strict=True)]
+        widths = _widths(rows)
+        if _span(widths) <= width:
+            lines = _padded(rows, widths, "<<<<<><<")
+            drawn = [(lines[0], "bold"), ("─" * _span(widths), "")]
+            return drawn + [(line, "") for line in lines[1:]]
     rows = [
         ["", "Match", "Hands", "Status"],
         *([m, e.id, str(e.hands), status_text(e)] for m, e in zip(mark, entries, strict=True)),

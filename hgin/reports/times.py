@@ -9,6 +9,8 @@ from datetime import datetime
 # match list shows thousands of times.
 DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+# The fewest columns a time takes as `shown_time` words it.
+SHORTEST_TIME = len("Mon 1 Jan, 00:00")
 
 
 def shown_time(at: str | datetime) -> str:
