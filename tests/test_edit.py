@@ -202,7 +202,9 @@ def test_bad_deletes_are_refused_and_change_nothing(
         (["edit", "1", "knock", "bob", "4", "20", "-x"], "No such option: -x"),
         (["edit", "1", "draw", "--bogus=1"], "No such option: --bogus=1"),
         (["edit", "1", "knock", "bob", "4", "20", "--dealer", "Ann"], "--dealer belongs to new"),
-        (["delete", "1", "--bogus"], "unexpected extra argument(s) (--bogus)"),
+        (["delete", "1", "--bogus"], "No such option: --bogus"),
+        (["delete", "1", "--bogus=1"], "No such option: --bogus=1"),
+        (["delete", "1", "2"], "unexpected extra argument(s) (2)"),
         (["delete", "--bogus"], "No such option: --bogus"),
     ],
 )

@@ -78,10 +78,21 @@ class HginCommand(TyperCommand):
         except UsageError as error:
             path = ctx.command_path.partition(" ")[2]  # 'rules set' for `hgin rules set`
             hint = next(filter(None, (misplaced(word, path) for word in words)), None)
+            if hint is None and ctx.ignore_unknown_options:
+                # Such a command takes "-3" as a word, so click calls "--bogus" an extra argument.
+                hint = next(map("No such option: {}".format, self._unknown(words)), None)
             if hint is not None:
                 error.message = hint
             raise
         return result
+
+    def _unknown(self, words: list[str]) -> Iterator[str]:
+        """The words that look like options of no kind this command has."""
+        known = {"-", "--", *(o for p in self.params for o in (*p.opts, *p.secondary_opts))}
+        for word in words:
+            option = word.split("=", 1)[0]
+            if option.startswith("-") and option not in known and not WHOLE.fullmatch(option):
+                yield word
 
 
 def format_params(command: Any, ctx: Any, formatter: Any) -> None:
