@@ -77,31 +77,6 @@ def match_candidates(typed: str, ids: Iterable[str]) -> list[str]:
     return [keep_typed(typed, i) for i in ids if i.startswith(wanted)]
 
 
-def rule_option_candidates(typed: str) -> list[str]:
-    """The rule options (as `hgin rules set` spells them) starting with `typed`."""
-    from hgin.engine.rules import rule_options
-
-    wanted = typed.lower().lstrip("-")
-    return [keep_typed(typed, o.flag) for o in rule_options() if o.flag.startswith(wanted)]
-
-
-def rule_value_candidates(option: str, typed: str) -> list[str]:
-    """The values of rule option `option` starting with `typed`: its choices, or on and off;
-    nothing for an unknown option or one that takes a number or free text."""
-    from hgin.engine.rules import SWITCH_OFF, SWITCH_ON, find_option
-
-    try:
-        found = find_option(option)
-    except HginError:
-        return []
-    if found.kind == "switch":
-        values: tuple[str, ...] = (SWITCH_ON[0], SWITCH_OFF[0])
-    else:
-        values = found.choices
-    wanted = typed.lower()
-    return [keep_typed(typed, v) for v in values if v.startswith(wanted)]
-
-
 def words_before_cursor(environ: Mapping[str, str], variable: str = "_HGIN_COMPLETE") -> list[str]:
     """The words typed before the one being completed, read from a completion request.
 

@@ -6,7 +6,6 @@ May import: stdlib, folder, engine, cards, reports, store, errors.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -20,6 +19,7 @@ from hgin.engine.match import Match, check_name, resolve_player
 from hgin.engine.money import check_currency, parse_stake
 from hgin.engine.names import candidates_for, fold, shown
 from hgin.engine.rules import PROFILES, Rules, check_rules, find_option, with_options
+from hgin.engine.series import Series, Standing, standing
 from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.errors import HginError
 from hgin.folder import Chosen, Folder, Loaded, Notices
@@ -27,20 +27,19 @@ from hgin.reports.changes import backup_restored, brought_back, change_sentences
 from hgin.reports.narrate import describe_left, describe_new
 from hgin.store import abandoned
 from hgin.store.cache import MatchCache
+from hgin.store.config import Config, init_config, load_config, settings_for_new
 from hgin.store.guard import Unusable, read_input, write_files
 from hgin.store.matches import BackupEntry as BackupEntry
 from hgin.store.matches import match_bytes
 from hgin.store.presets import find_profile, load_presets, save_preset
+from hgin.store.series import SeriesFiles
 
-# Imported in the methods that need them: what only some commands use (counting cards, the
-# settings file, series, export and import), which every change would otherwise load.
+# Imported in the methods that need them: the card parser and the meld solver, export and
+# import, which only some commands use and every change would otherwise load.
 if TYPE_CHECKING:
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
     from hgin.engine.editing import JournalRow
-    from hgin.engine.series import Series, Standing
     from hgin.engine.summary import MatchSummary
-    from hgin.store.config import Config
-    from hgin.store.series import SeriesFiles
     from hgin.store.transfer import ImportReport as ImportReport
     from hgin.store.transfer import Progress
 
@@ -156,14 +155,10 @@ class ScoreKeeper(Folder):
 
     def config(self) -> Config:
         """The settings file as read (each value None when the file does not set it)."""
-        from hgin.store.config import load_config
-
         return load_config(self.config_folder)
 
     def init_config(self) -> Path:
         """Write a commented starter settings file (never over an existing one); its path."""
-        from hgin.store.config import init_config
-
         return init_config(self.config_folder)
 
     # -- counting cards (no match needed) --------------------------------------------------
@@ -195,8 +190,6 @@ class ScoreKeeper(Folder):
         dealer: str | None = None,
     ) -> Outcome:
         """Start a match as `hgin new` does: what is left out comes from the settings file."""
-        from hgin.store.config import settings_for_new
-
         chosen = settings_for_new(first, second, rules, dict(options or {}), self.config())
         match, left, _ = self._create(chosen.first, chosen.second, chosen.rules, dealer)
         lines = [describe_new(match, chosen=dealer is not None)]
@@ -559,8 +552,6 @@ class ScoreKeeper(Folder):
 
     @property
     def _series(self) -> SeriesFiles:
-        from hgin.store.series import SeriesFiles
-
         return SeriesFiles(self.store)
 
     def series_new(
@@ -572,8 +563,6 @@ class ScoreKeeper(Folder):
         dealer: str | None = None,
     ) -> SeriesStarted:
         """Start a series to `target` and its first match (which becomes the current match)."""
-        from hgin.engine.series import Series, standing
-
         if not 1 <= target <= MAX_SERIES_TARGET:
             raise HginError(f"a series target must be between 1 and {MAX_SERIES_TARGET}")
         files = self._series
@@ -589,8 +578,6 @@ class ScoreKeeper(Folder):
     def series_next(self, series: str | None = None, dealer: str | None = None) -> SeriesStarted:
         """Start the next match of a series once the last is finished, as `rematch` does; all
         it shows is read before anything is written."""
-        from hgin.engine.series import standing
-
         files = self._series
         chosen = files.find(series)
         played = [self.store.load(m) for m in files.present(chosen)]  # not those abandoned
@@ -611,7 +598,7 @@ class ScoreKeeper(Folder):
             again = files.load(chosen.id)
             if again.matches != chosen.matches:
                 raise HginError(f"series {chosen.id} changed meanwhile; try again")
-            return dataclasses.replace(again, matches=(*again.matches, match.id))
+            return again._replace(matches=(*again.matches, match.id))
 
         first_dealer = dealer or last.sheet.dealer
         match, _, made = self._create(*last.players, last.rules, first_dealer, extend)

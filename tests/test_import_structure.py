@@ -311,11 +311,16 @@ def imports_inside_functions(source: str) -> set[str]:
     return found
 
 
-def test_the_readme_names_every_import_inside_a_function() -> None:
-    root = Path(__file__).resolve().parents[1]
+def readme_import_entries(root: Path) -> list[str]:
+    """The entries of the README's list of imports inside functions, each on one line."""
     readme = (root / "README.md").read_text(encoding="utf-8")
     section = readme.split("### Imports inside functions", 1)[1].split("\n## ", 1)[0]
-    entries = [" ".join(e.split()) for e in section.split("\n- ")[1:]]
+    return [" ".join(e.split()) for e in section.split("\n- ")[1:]]
+
+
+def test_the_readme_names_every_import_inside_a_function() -> None:
+    root = Path(__file__).resolve().parents[1]
+    entries = readme_import_entries(root)
     missing = []
     for path in sorted((root / "hgin").rglob("*.py")):
         relative = path.relative_to(root).as_posix()
@@ -325,6 +330,27 @@ def test_the_readme_names_every_import_inside_a_function() -> None:
             if not any(place in e for e in named for place in places):
                 missing.append(f"{relative}: {module}")
     assert missing == []
+
+
+def test_the_readme_names_no_import_that_is_gone() -> None:
+    """Each module an entry names is imported inside a function of the files it names."""
+    root = Path(__file__).resolve().parents[1]
+    stale = []
+    for entry in readme_import_entries(root):
+        quoted = entry.split("`")[1::2]
+        files = [f for q in quoted if q.endswith(".py") for f in sorted(root.glob(q))]
+        inside = set().union(*(imports_inside_functions(f.read_text("utf-8")) for f in files))
+        named = {q for q in quoted if q != "hgin" and " " not in q and "/" not in q}
+        modules = {q for q in named if not q.startswith(("$", "-")) and known_module(q)}
+        stale += [f"{entry[:40]}: {module}" for module in sorted(modules - inside)]
+    assert stale == []
+
+
+def known_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def test_the_import_list_check_sees_an_import_inside_a_function() -> None:

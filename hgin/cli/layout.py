@@ -29,13 +29,6 @@ def make_console() -> Console:
     return console
 
 
-def print_views(*views: RenderableType | str) -> None:
-    """Print each view; a string is printed as it is (never as markup)."""
-    console = make_console()
-    for view in views:
-        console.print(Text(view) if isinstance(view, str) else view)
-
-
 def simple_table(
     *headers: str | Text, right: Sequence[int] = (), unwrapped: Sequence[int] = ()
 ) -> Table:

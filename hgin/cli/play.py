@@ -10,8 +10,7 @@ import sys
 import typer
 
 from hgin.cli.application import notify, say, tell
-from hgin.cli.layout import print_views
-from hgin.cli.render import print_sheet, summary_view
+from hgin.cli.render import print_sheet, print_views, summary_view
 from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting

@@ -1,5 +1,5 @@
-"""Drawing a match with Rich: the sheet, the summary, the journal, the backups and the rules
-(the cards, the statistics and the match list are drawn beside it)."""
+"""Drawing a match with Rich, and printing what is drawn: the sheet, the summary, the journal,
+the backups and the rules (the cards, the statistics and the match list are drawn beside it)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.layout import Fit, Pieces, print_views, simple_table, table_or_records
+from hgin.cli.layout import Fit, Pieces, make_console, simple_table, table_or_records
 from hgin.engine.rules import Rules, rule_options, shown_value
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
@@ -196,6 +196,13 @@ def sheet_view(match: Match) -> Group:
         sheet_records(sheet),
     )
     return Group(title, table, *sheet_notes(sheet))
+
+
+def print_views(*views: RenderableType | str) -> None:
+    """Print each view; a string is printed as it is (never as markup)."""
+    console = make_console()
+    for view in views:
+        console.print(Text(view) if isinstance(view, str) else view)
 
 
 def print_sheet(

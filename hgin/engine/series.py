@@ -3,15 +3,14 @@ credited until a player's running total reaches the series target. Pure: no file
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from hgin.engine.match import Match
 from hgin.engine.names import fold
 from hgin.errors import HginError
 
 
-@dataclass(frozen=True, slots=True)
-class Series:
+class Series(NamedTuple):
     """The stored series: its players, target and the matches it groups, in order."""
 
     id: str
@@ -21,8 +20,7 @@ class Series:
     matches: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """Where a series stands: credited totals, the match in play, and the result."""
 
     series: Series
@@ -31,7 +29,7 @@ class Standing:
     in_play: str | None
     finished: bool
     winner: str | None
-    matches_won: dict[str, int] = field(default_factory=dict)
+    matches_won: dict[str, int]
 
 
 def standing(series: Series, matches: list[Match]) -> Standing:

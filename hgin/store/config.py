@@ -5,9 +5,8 @@ problem; the command line wins over the file."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from hgin.engine.match import check_name
 from hgin.engine.names import fold
@@ -56,16 +55,15 @@ STARTER = """\
 """
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+class Config(NamedTuple):
     """The settings file as read: each value None when the file does not set it."""
 
     path: Path
     exists: bool
-    rules: str | None = None
-    players: tuple[str, str] | None = None
-    options: dict[str, Any] = field(default_factory=dict)  # rule values, by field name
-    ascii: bool | None = None  # draw with plain ASCII instead of hgin's symbols
+    rules: str | None
+    players: tuple[str, str] | None
+    options: dict[str, Any]  # rule values, by field name
+    ascii: bool | None  # draw with plain ASCII instead of hgin's symbols
 
     def base_rules(self, name: str | None = None) -> Rules:
         """The rules `new` starts from: `name` if given, else the file's, else friendly."""
@@ -158,7 +156,7 @@ def load_config(folder: Path | None = None) -> Config:
     """The settings in force; no file means no settings."""
     path = config_file(folder)
     raw = read_bytes(path, cap=SMALL_CAP)
-    return Config(path, False) if raw is None else parse_config(raw, path)
+    return Config(path, False, None, None, {}, None) if raw is None else parse_config(raw, path)
 
 
 def init_config(folder: Path | None = None) -> Path:
@@ -174,8 +172,7 @@ def init_config(folder: Path | None = None) -> Path:
     return path
 
 
-@dataclass(frozen=True, slots=True)
-class NewSettings:
+class NewSettings(NamedTuple):
     """What `hgin new` uses once the config filled in what the command line left out."""
 
     first: str

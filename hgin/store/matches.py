@@ -14,6 +14,8 @@ from hgin.engine.identifiers import IDENTIFIER
 from hgin.engine.identifiers import stem as identifier_stem
 from hgin.engine.names import pick
 from hgin.errors import HginError
+from hgin.store import backups
+from hgin.store.backups import Backup
 from hgin.store.guard import (
     MATCH_CAP,
     SMALL_CAP,
@@ -29,11 +31,10 @@ from hgin.store.guard import (
 )
 from hgin.store.paths import check_folder
 
-# The match format (and with it the engine) and the backups are imported where they are
-# needed, so that listing matches or completing a name in the shell does not load them.
+# The match format (and with it the engine) is imported where it is needed, so that listing
+# matches or completing a name in the shell does not load it.
 if TYPE_CHECKING:
     from hgin.engine.match import Match
-    from hgin.store.backups import Backup
 
 
 MATCH_ID = IDENTIFIER
@@ -202,8 +203,6 @@ class Store:
     def save(self, match: Match) -> Path | None:
         """Back up the present version and write atomically (under the lock); the backup made
         (None for a new file). A failure leaves every file as it was."""
-        from hgin.store import backups
-
         text = match_bytes(match)
         path = self.match_path(match.id)
         self.ensure_folders()
@@ -227,8 +226,6 @@ class Store:
 
     def keep_old(self, match_id: str, path: Path, old: bytes | None) -> list[Path]:
         """Back up the version about to be replaced; returns the files made (to undo them)."""
-        from hgin.store import backups
-
         if old is None:
             return []
         from hgin.store.schema import SCHEMA_VERSION
@@ -262,8 +259,6 @@ class Store:
 
     def backups(self, match_id: str) -> list[BackupEntry]:
         """The kept versions of a match, numbered from 1 (the newest), each read if possible."""
-        from hgin.store import backups
-
         self.match_path(match_id)  # refuses a malformed identifier
         found = []
         for number, backup in enumerate(backups.list_backups(self.backups_dir / match_id), 1):

@@ -139,8 +139,7 @@ def restore(
     if not entries:
         typer.echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")
         return
-    from hgin.cli.layout import print_views
-    from hgin.cli.render import backups_table
+    from hgin.cli.render import backups_table, print_views
     from hgin.reports.narrate import describe_holding
 
     now = "the match file itself is missing or unreadable"

@@ -137,12 +137,11 @@ def stats(
 
         text = stats_html(figures)
     else:
-        from hgin.cli.layout import plain_text, print_views
-        from hgin.cli.render_stats import stats_view
+        from hgin.cli.render_stats import print_stats, stats_text
 
-        text = "" if target is None else plain_text(stats_view(figures), 80)
+        text = "" if target is None else stats_text(figures)
         if target is None:
-            print_views(stats_view(figures))
+            print_stats(figures)
     if target is not None:
         saving(lambda: keeper.write_output(target, text), lambda path: typer.echo(f"Wrote {path}."))
     elif text:

@@ -141,8 +141,7 @@ def log(
     elif not rows:
         typer.echo(f"Match {loaded.id} has no changes yet.")
     else:
-        from hgin.cli.layout import print_views
-        from hgin.cli.render import journal_table
+        from hgin.cli.render import journal_table, print_views
 
         total = len(loaded.journal)
         shown = "" if len(rows) == total else f", the last {len(rows)} of {total}"
@@ -194,6 +193,6 @@ def abandon(match: AbandonedMatch = None, yes: YesFlag = False) -> None:
     elif done.was_current and done.current is not None:
         now = done.current
         lines.append(f"Now current: match {now.id} ({now.players[0]} v {now.players[1]}).")
-    from hgin.cli.layout import print_views
+    from hgin.cli.render import print_views
 
     print_views(*lines)

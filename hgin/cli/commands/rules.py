@@ -19,8 +19,9 @@ from hgin.cli.application import (
 )
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
-from hgin.completion import rule_option_candidates, rule_value_candidates
-from hgin.engine.rules import PROFILES
+from hgin.completion import keep_typed
+from hgin.engine.rules import PROFILES, SWITCH_OFF, SWITCH_ON, find_option, rule_options
+from hgin.errors import HginError
 
 rules_app = HginTyper(help="Show, change and save rule options.", rich_markup_mode=None)
 app.add_typer(rules_app, name="rules")
@@ -38,8 +39,7 @@ def rules_show(
     """Show the rules in force in the current match (or --list the profiles and presets)."""
     if ctx.invoked_subcommand is not None:
         return
-    from hgin.cli.layout import print_views
-    from hgin.cli.render import profiles_table, rules_table
+    from hgin.cli.render import print_views, profiles_table, rules_table
 
     if list_all:
         profiles = scorekeeper().profiles()
@@ -55,6 +55,27 @@ def rules_show(
     else:
         print_views(f"Rules of match {loaded.id}: {loaded.rules.label}", rules_table(loaded.rules))
     notify(notices)
+
+
+def rule_option_candidates(typed: str) -> list[str]:
+    """The rule options (as `hgin rules set` spells them) starting with `typed`."""
+    wanted = typed.lower().lstrip("-")
+    return [keep_typed(typed, o.flag) for o in rule_options() if o.flag.startswith(wanted)]
+
+
+def rule_value_candidates(option: str, typed: str) -> list[str]:
+    """The values of rule option `option` starting with `typed`: its choices, or on and off;
+    nothing for an unknown option or one that takes a number or free text."""
+    try:
+        found = find_option(option)
+    except HginError:
+        return []
+    if found.kind == "switch":
+        values: tuple[str, ...] = (SWITCH_ON[0], SWITCH_OFF[0])
+    else:
+        values = found.choices
+    wanted = typed.lower()
+    return [keep_typed(typed, v) for v in values if v.startswith(wanted)]
 
 
 def complete_value(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -107,8 +128,7 @@ def rules_save(
     """
     keeper = scorekeeper()
     rules = keeper.rules_named(base, rule_values, renamed=name)
-    from hgin.cli.layout import print_views
-    from hgin.cli.render import rules_table
+    from hgin.cli.render import print_views, rules_table
 
     def saved(path: Path) -> None:
         print_views(f"Saved rules '{rules.profile}' in {path}.", rules_table(rules))

@@ -43,8 +43,7 @@ def standing_to_dict(state: Standing) -> dict[str, Any]:
 
 
 def print_standing(state: Standing, lines: list[str]) -> None:
-    from hgin.cli.layout import print_views
-    from hgin.cli.render import standing_view
+    from hgin.cli.render import print_views, standing_view
 
     print_views(standing_view(state), *lines)
 

@@ -41,8 +41,7 @@ def demo(
     ] = "friendly",
 ) -> None:
     """Play a sample match in a throw-away folder; your own matches are not touched."""
-    from hgin.cli.layout import print_views
-    from hgin.cli.render import print_sheet
+    from hgin.cli.render import print_sheet, print_views
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:
@@ -107,7 +106,7 @@ def show_config(
         lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
     if config.ascii:
         lines.append("Drawing: plain ASCII, no symbols (set in the file)")
-    from hgin.cli.layout import print_views
+    from hgin.cli.render import print_views
 
     print_views(*lines)  # a long path or value wraps at the width; piped, lines stay whole
 

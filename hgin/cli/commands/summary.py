@@ -46,8 +46,7 @@ def summary(
     chosen = output_format(output, form, allowed=get_args(SummaryFormat), default="text")
     loaded, notices = keeper.read(match)
     if chosen == "text" and target is None:
-        from hgin.cli.layout import print_views
-        from hgin.cli.render import summary_view
+        from hgin.cli.render import print_views, summary_view
 
         print_views(summary_view(loaded))
     else:
@@ -104,7 +103,7 @@ def settle(
     lines += settlement_lines(settlement, settled.currency)
     if settled.stake_from in STAKE_NOTES:
         lines.append(STAKE_NOTES[settled.stake_from])
-    from hgin.cli.layout import print_views
+    from hgin.cli.render import print_views
 
     print_views(*lines)
     notify(settled.notices)
