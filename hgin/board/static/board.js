@@ -47,7 +47,7 @@
         if (!square.entered) classes.push("out");
         const cell = element("td", classes.join(" "));
         cell.append(element("span", "points", square.points));
-        if (square.bonus) cell.append(element("span", "bonus", square.bonus));
+        if (square.bonus) cell.append(" ", element("span", "bonus", square.bonus)); // as above
         row.append(cell);
       }
       const total = element("td", "total");
