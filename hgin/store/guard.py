@@ -311,12 +311,17 @@ def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
     import tempfile  # writers only; mkstemp creates the file exclusively, never via a link
 
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
-    with _removed_on_failure(Path(name)), os.fdopen(fd, "wb") as handle:
-        handle.write(payload)
-        if durable:
-            handle.flush()
-            os.fsync(handle.fileno())
-    return Path(name)
+    temp = Path(name)
+    with _removed_on_failure(temp):
+        try:
+            left = memoryview(payload)
+            while left:  # one write may take only a part
+                left = left[os.write(fd, left) :]
+            if durable:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+    return temp
 
 
 @contextlib.contextmanager

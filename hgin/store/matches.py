@@ -117,9 +117,13 @@ class Store:
         match file's place is listed too (loading it says why it is left out)."""
         found = {}
         for entry in self._listing(self.matches_dir):
-            if _is_match_file(entry.name):
-                with contextlib.suppress(OSError):  # deleted meanwhile
-                    found[entry.name[:-5]] = _stamp_text(entry.stat())
+            if not _is_match_file(entry.name):
+                continue
+            try:
+                info = entry.stat()
+            except OSError:  # deleted meanwhile
+                continue
+            found[entry.name[:-5]] = _stamp_text(info)
         return found
 
     def stamp(self, match_id: str) -> str | None:
