@@ -2,7 +2,7 @@
 stamp of the file it came from. A missing, damaged, edited or stale entry costs a re-read of
 match files, never data; a save leaves it (the file's stamp changes), a reader writes it back
 when no writer holds the lock, an import enters what it wrote. The file is
-`{"checksum": "<SHA-256 of BODY>", "cache": BODY}`, BODY compact JSON in named columns (quicker
+`{"checksum": "<CRC-32 of BODY>", "cache": BODY}`, BODY compact JSON in named columns (quicker
 to parse than thousands of objects):
 
     {"version": 2, "matches": {"id": [...], "stamp": [...], ...}, "figures": [{...}, {...}]}
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import zlib
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -37,7 +38,7 @@ VERSION = 2  # bump it when a column or what a value means changes
 OLD_CACHES = ("cache.tsv", "index.json", "stats-cache.json")
 # The file: HEAD, the checksum's DIGITS, AFTER_DIGEST, the body, "}".
 HEAD = '{"checksum":"'
-DIGITS = 64  # a SHA-256 in hexadecimal
+DIGITS = 8  # a CRC-32 in hexadecimal
 AFTER_DIGEST = '","cache":'
 FIGURES = PlayerFigures._fields
 
@@ -140,10 +141,9 @@ def seal(body: str) -> str:
 
 
 def checksum(body: bytes) -> str:
-    """The SHA-256 of `body` in hexadecimal."""
-    import hashlib  # only the list, statistics and completion read the cache: not gin or show
-
-    return hashlib.sha256(body).hexdigest()
+    """The CRC-32 of `body` in hexadecimal: it tells damage and edits by hand (made without
+    computing it again) from what hgin wrote, and Typer has loaded zlib already."""
+    return f"{zlib.crc32(body):08x}"
 
 
 def unseal(raw: bytes) -> bytes | None:
