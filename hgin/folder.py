@@ -87,9 +87,13 @@ class Folder:
                     raise
                 return found
         current = self.store.current_id()
-        if current is None:
-            raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
-        return Chosen(current)
+        if current is not None:
+            return Chosen(current)
+        if self.store.match_ids():  # e.g. the current match was abandoned
+            raise HginError(
+                "no match is current: pick one with 'hgin use MATCH' (see 'hgin matches')"
+            )
+        raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
 
     def _latest_with(self, typed: str) -> Chosen | None:
         """The newest match with the player `typed` names; None when no player's name fits.

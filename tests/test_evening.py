@@ -275,3 +275,15 @@ def test_show_after_the_match_file_was_lost_points_to_its_backups(
     )
     assert run("restore", "--backup", "1", "-m", match_file.stem).exit_code == 0
     assert len(json.loads(run("show", "--json").stdout)["hands"]) == 1
+
+
+def test_with_matches_but_none_current_show_says_so(run: Run) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    finish(run)
+    run("new", "Ann", "Bbo")
+    assert run("abandon").exit_code == 0  # the finished match does not become current
+    shown = run("show")
+    assert shown.exit_code == 1
+    assert shown.stderr == (
+        "hgin: no match is current: pick one with 'hgin use MATCH' (see 'hgin matches')\n"
+    )
