@@ -163,3 +163,15 @@ def test_refusals_wrap_between_words_on_a_terminal_and_stay_whole_piped(
         assert shown.stderr.split() == piped[words].stderr.split()  # no word cut in two
     first = piped[("gin", "zed", "10")].stderr
     assert first == f"hgin: 'zed' is not a player in this match ({LONG} or Bartholomew)\n"
+
+
+def test_rules_at_forty_columns_read_a_record_per_option(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run("new", "Ann", "Bob")
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = run("rules").stdout.splitlines()
+    assert "gin-bonus 25" in lines and "dealer-rule alternate" in lines
+    # The meanings get the width, not a column a word or two wide.
+    assert "  Points for gin, on top of the" in lines
+    assert "  Bonus to the defender who undercuts a" in lines

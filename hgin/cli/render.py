@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.layout import Fit, Pieces, make_console, simple_table, table_or_records
+from hgin.cli.layout import Fit, Pieces, make_console, record, simple_table, table_or_records
 from hgin.engine.rules import Rules, rule_options, shown_value
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
@@ -324,13 +324,21 @@ def backups_table(entries: list[BackupEntry]) -> Fit:
     return table_or_records(table, records)
 
 
-def rules_table(rules: Rules) -> Table:
-    """Every rule option with its value and what it means."""
+MEANING_AT_LEAST = 30  # a narrower column reads a word or two a line: a record each instead
+
+
+def rules_table(rules: Rules) -> Fit:
+    """Every rule option with its value and what it means; a record each where the meanings
+    would not get MEANING_AT_LEAST columns."""
     table = simple_table("Option", "Value", "Meaning", unwrapped=(0, 1))
+    judge = simple_table("Option", "Value", "Meaning", unwrapped=(0, 1))
+    records = []
     for option in rule_options():
-        value = shown_value(getattr(rules, option.name))
-        table.add_row(Text(option.flag), Text(value), Text(RULE_HELP[option.name], style="dim"))
-    return table
+        value, meaning = shown_value(getattr(rules, option.name)), RULE_HELP[option.name]
+        table.add_row(Text(option.flag), Text(value), Text(meaning, style="dim"))
+        judge.add_row(Text(option.flag), Text(value), Text(meaning[:MEANING_AT_LEAST]))
+        records.append(record(f"{option.flag} {value}", [meaning], style="dim"))
+    return Fit(table, Group(*records), judged_by=[judge])
 
 
 def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Table:
