@@ -419,12 +419,13 @@ def test_a_new_match_in_a_read_only_folder_does_not_promise_a_previous_version(
     run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import errno
-    import tempfile
+
+    import hgin.store.guard
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(hgin.store.guard, "_temp_copy", refuse)
     result = run("new", "Ann", "Bob")
     assert result.exit_code == 1
     line = one_line(result.stderr)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import errno
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from hgin.store import guard
 from hgin.store.schema import SCHEMA_VERSION
 from tests.conftest import Run, copied_match, recorded_home, snapshot
 
@@ -141,7 +141,7 @@ def test_read_only_folder(
         raise error
 
     before = snapshot(hgin_home)
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(guard, "_temp_copy", refuse)
     for args in (("gin", "ann", "5"), ("undo",), ("new", "Cy", "Di"), ("restore", "1")):
         result = run(*args)
         assert result.exit_code == 1, args

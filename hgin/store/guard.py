@@ -307,11 +307,11 @@ def write_atomic(
 
 
 def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
-    """A new temporary file beside `target` holding `payload` (removed if that fails)."""
-    import tempfile  # writers only; mkstemp creates the file exclusively, never via a link
-
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
-    temp = Path(name)
+    """A new temporary file beside `target` holding `payload` (removed if that fails), made as
+    `tempfile.mkstemp` makes one (a random name, created exclusively, never via a link, for
+    its owner only) without loading `tempfile` on every save."""
+    temp = target.with_name(f".{target.name}.{os.urandom(8).hex()}{TEMP_SUFFIX}")
+    fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_EXCL | NOFOLLOW | CLOEXEC | BINARY, 0o600)
     with _removed_on_failure(temp):
         try:
             left = memoryview(payload)
