@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from hgin.engine.names import candidates_for, fold, pick
 from hgin.errors import HginError
 from hgin.reports.merging import latest_with
-from hgin.store.cache import MatchCache
 from hgin.store.guard import output_path, write_output
 from hgin.store.matches import Store
 from hgin.store.paths import ascii_setting, config_dir, data_dir
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
     from hgin.engine.match import Match
     from hgin.engine.summary import MatchSummary
     from hgin.reports.stats import Stats
+    from hgin.store.cache import MatchCache
 
 
 Notices = tuple[str, ...]
@@ -98,7 +98,7 @@ class Folder:
     def _latest_with(self, typed: str) -> Chosen | None:
         """The newest match with the player `typed` names; None when no player's name fits.
         Refused when two people's names fit, and when none fits but a match file is unreadable."""
-        cache = MatchCache(self.store)
+        cache = self._cache()
         entries = cache.summaries()
         people: dict[str, str] = {}
         for entry in entries:
@@ -159,7 +159,7 @@ class Folder:
     def matches(self, player: str | None = None, finished: bool | None = None) -> Listing:
         """The stored matches, newest first: all, or those of `player` (a start of the name is
         enough) and/or only the finished (True) or unfinished (False) ones."""
-        cache = MatchCache(self.store)
+        cache = self._cache()
         entries = cache.summaries()
         if player is not None or finished is not None:
             entries = filter_matches(entries, player, finished)
@@ -169,9 +169,16 @@ class Folder:
         """Statistics over the finished matches (of `player` and their opponents, if named)."""
         from hgin.reports.stats import compute_stats
 
-        cache = MatchCache(self.store)
+        cache = self._cache()
         figures = compute_stats(cache.summaries(), player)
         return Statistics(figures, cache.unreadable, cache.flush)
+
+    def _cache(self) -> MatchCache:
+        """The summaries of every match (`hgin.store.cache`), loaded only by what lists or
+        counts matches: a change or `show` of one match never reads them."""
+        from hgin.store.cache import MatchCache
+
+        return MatchCache(self.store)
 
     def output_target(self, name: str, *, force: bool = False) -> Path | None:
         """Where an output file named on the command line goes (None for '-': standard

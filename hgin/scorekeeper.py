@@ -26,7 +26,6 @@ from hgin.folder import Chosen, Folder, Loaded, Notices
 from hgin.reports.changes import backup_restored, brought_back, change_sentences
 from hgin.reports.narrate import describe_left, describe_new
 from hgin.store import abandoned
-from hgin.store.cache import MatchCache
 from hgin.store.config import Config, init_config, load_config, settings_for_new
 from hgin.store.guard import Unusable, read_input, write_files
 from hgin.store.matches import BackupEntry as BackupEntry
@@ -316,7 +315,7 @@ class ScoreKeeper(Folder):
         except HginError:
             if candidates_for(typed, match.players):
                 raise
-            entries = [e for e in MatchCache(self.store).summaries() if e.id != match.id]
+            entries = [e for e in self._cache().summaries() if e.id != match.id]
             found = [e for e in entries if len(candidates_for(typed, e.players)) == 1]
             in_play = [e for e in found if not e.finished]
             if len(in_play) != 1:
@@ -481,7 +480,7 @@ class ScoreKeeper(Folder):
             match_id = self.store.find(named) if match is not None else self.match_id(None)
             gone = self.store.load(match_id)
             was_current = self.store.current_id() == match_id
-            others = [e for e in MatchCache(self.store).summaries() if e.id != match_id]
+            others = [e for e in self._cache().summaries() if e.id != match_id]
             in_play = next((e.id for e in others if not e.finished), None)
             abandoned.abandon(self.store, match_id, in_play)
             current = self.store.current_id()
