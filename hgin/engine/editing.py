@@ -4,8 +4,6 @@ data say what happened (`hgin.reports.changes` words it). A change that would le
 hand impossible (recorded after the match would now have ended) is refused and names that hand.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 

@@ -7,8 +7,6 @@ otherwise); a dead hand scores nothing and counts as nobody's win. K is 1..knock
 the Oklahoma upcard's value), D is 0..98; Straight Gin has no knocks.
 """
 
-from __future__ import annotations
-
 from typing import Literal, NamedTuple
 
 from hgin.engine.rules import MAX_DEADWOOD, Rules, knock_limit

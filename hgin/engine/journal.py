@@ -9,8 +9,6 @@ redo to the state after its change, restore N to the state after change N. A new
 undos sets them aside: redo no longer reaches them.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -40,7 +38,7 @@ class Link:
 
     __slots__ = ("below", "size", "top")
 
-    def __init__(self, top: Any, below: Link | None) -> None:
+    def __init__(self, top: Any, below: "Link | None") -> None:
         self.top = top
         self.below = below
         self.size: int = 1 if below is None else below.size + 1
@@ -88,7 +86,7 @@ class State(NamedTuple):
         """The changes redo can bring back, the latest last."""
         return items(self.undone_stack)
 
-    def same_as(self, other: State) -> bool:
+    def same_as(self, other: "State") -> bool:
         """The same hands, rules, notice and undo/redo position."""
         return (
             self.rules == other.rules

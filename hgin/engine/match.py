@@ -1,7 +1,5 @@
 """A match: players, first rules, first dealer and the journal of changes (the record)."""
 
-from __future__ import annotations
-
 import dataclasses
 import unicodedata
 from collections.abc import Sequence
@@ -156,7 +154,7 @@ class Match:
                 f"match {self.id} is finished ({result}): start another with 'hgin new'"
             )
 
-    def change(self, kind: str, data: dict[str, Any], *, at: str) -> Match:
+    def change(self, kind: str, data: dict[str, Any], *, at: str) -> "Match":
         """The match with one more change in its journal, applied and checked: the sheet of
         the result must replay. Its sentence is set afterwards with `with_text`."""
         change = Change(len(self.journal) + 1, at, kind, "", data)
@@ -171,7 +169,7 @@ class Match:
             replayed = self._replayed_from(states)  # replaying the sheet is the check
         return dataclasses.replace(self, journal=(*self.journal, change), replayed=replayed)
 
-    def with_text(self, text: str) -> Match:
+    def with_text(self, text: str) -> "Match":
         """The match with the sentence of its latest change set (the same replay)."""
         last = self.journal[-1]._replace(text=text)
         return dataclasses.replace(self, journal=(*self.journal[:-1], last))

@@ -6,8 +6,6 @@ in `hgin.reports.rule_help`. The flags of `hgin new`, `series new` and `rules sa
 set` and the settings file take, and the checks on stored rules all come from `rule_options()`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal, NamedTuple, get_args

@@ -8,8 +8,6 @@ games settle nothing yet. Money is points × stake in exact decimals, rounded to
 (see `hgin.engine.money`).
 """
 
-from __future__ import annotations
-
 from decimal import Decimal
 from typing import NamedTuple
 

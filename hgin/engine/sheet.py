@@ -12,8 +12,6 @@ then); from then on the games in progress are played out. Entry generalises unch
 `count` a player's n-th win enters every game in progress numbered n or lower.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from typing import NamedTuple
 

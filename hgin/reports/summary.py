@@ -1,8 +1,6 @@
 """What a match summary says, as plain data and text: the terminal view (`hgin.cli.render`)
 and every file format read it from here, so they always say the same thing."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from hgin.engine.match import Match

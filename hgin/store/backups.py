@@ -1,8 +1,6 @@
 """Backups of one match's file: the last few versions (rotated) and the file as it was before a
 schema upgrade. Only names this module wrote are ever listed, restored or pruned."""
 
-from __future__ import annotations
-
 import contextlib
 import os
 import re
