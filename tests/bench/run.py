@@ -416,6 +416,9 @@ def prepare(scratch: Path, hgin: list[str], keys: set[str], *, many: int, long: 
         build(f"a {long:,}-hand match", lambda: match_in_play(scratch / "long", long, SEED + 3))
     if keys & {"matches", "stats", "export", "import"}:
         build(f"{many:,} finished matches", lambda: finished_matches(scratch / "many", many))
+        listing = [*hgin, "matches"]  # builds the cache, as any earlier `hgin matches` would
+        if run_once(listing, {**os.environ, **home("many")})[1].returncode != 0:
+            sys.exit(f"{' '.join(listing)} failed")
     export_file = scratch / "export.json"
     if "import" in keys:
         export = [*hgin, "export", "--all", str(export_file)]
