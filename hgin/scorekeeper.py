@@ -4,8 +4,6 @@ The command line parses, calls one method, renders.
 May import: stdlib, folder, engine, cards, reports, store, errors.
 """
 
-from __future__ import annotations
-
 import os
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -63,7 +61,7 @@ class Outcome(NamedTuple):
     match: Match
     message: str
     notices: Notices = ()
-    counted: CountedHand | None = None
+    counted: "CountedHand | None" = None
 
     @property
     def lines(self) -> list[str]:
@@ -75,7 +73,7 @@ class Abandoned(NamedTuple):
 
     match: Match
     was_current: bool
-    current: MatchSummary | None
+    current: "MatchSummary | None"
 
 
 class Settled(NamedTuple):
@@ -93,7 +91,7 @@ class Logged(NamedTuple):
     """A match and its journal's rows, oldest first."""
 
     match: Match
-    rows: list[JournalRow]
+    rows: "list[JournalRow]"
     notices: Notices = ()
 
 
@@ -163,7 +161,7 @@ class ScoreKeeper(Folder):
     # -- counting cards (no match needed) --------------------------------------------------
 
     @staticmethod
-    def count(cards: CardsText, opponent: CardsText | None = None) -> HandCount:
+    def count(cards: "CardsText", opponent: "CardsText | None" = None) -> "HandCount":
         """Best melds and deadwood of 10 cards (or the best discard of 11); with the opponent's
         ten, their count after laying off."""
         from hgin.engine.card_entry import count_hand
@@ -171,7 +169,7 @@ class ScoreKeeper(Folder):
         return count_hand(cards, opponent)
 
     @staticmethod
-    def count_data(counted: HandCount) -> dict[str, object]:
+    def count_data(counted: "HandCount") -> dict[str, object]:
         """A count as `hgin count --json` prints it."""
         from hgin.reports.card_text import count_json
 
@@ -508,7 +506,7 @@ class ScoreKeeper(Folder):
     # -- moving matches between machines ------------------------------------------------
 
     def export(
-        self, match: str | None = None, *, every: bool = False, progress: Progress | None = None
+        self, match: str | None = None, *, every: bool = False, progress: "Progress | None" = None
     ) -> Exported:
         """An export file's text holding a match or `every` stored one; `progress` is told
         (done, total)."""
@@ -521,8 +519,8 @@ class ScoreKeeper(Folder):
         return Exported(*export_matches(self.store, ids, now_text(), progress), chosen.notices)
 
     def import_file(
-        self, file: str, *, replace: bool = False, progress: Progress | None = None
-    ) -> tuple[str, ImportReport]:
+        self, file: str, *, replace: bool = False, progress: "Progress | None" = None
+    ) -> "tuple[str, ImportReport]":
         """Merge the matches of an export or match file ('-': standard input) with ours by their
         journals (`replace`: the file's copy wins), each checked as a match file is; a sync
         tool's conflicted copy is removed once merged. Where it was read from, and what was

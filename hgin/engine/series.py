@@ -1,8 +1,6 @@
 """A series (standard gin match play, to 500 by default): finished matches' sheet totals are
 credited until a player's running total reaches the series target. Pure: no files here."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from hgin.engine.match import Match

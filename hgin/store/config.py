@@ -2,8 +2,6 @@
 rule option, the usual players). A damaged or mistyped file is refused with its path and the
 problem; the command line wins over the file."""
 
-from __future__ import annotations
-
 import difflib
 from pathlib import Path
 from typing import Any, NamedTuple
