@@ -431,3 +431,12 @@ def test_a_new_match_in_a_read_only_folder_does_not_promise_a_previous_version(
     line = one_line(result.stderr)
     assert "Read-only file system" in line
     assert "previous version" not in line
+
+
+@pytest.mark.parametrize("command", [("summary", "-o"), ("stats", "-o"), ("export",)])
+def test_an_empty_output_name_is_refused_as_empty(
+    run: Run, match_file: Path, command: tuple[str, ...]
+) -> None:
+    result = run(*command, "")
+    assert result.exit_code == 1
+    assert result.stderr == "hgin: an empty file name: give one, or '-' for standard output\n"

@@ -507,6 +507,8 @@ def output_path(name: str, *, force: bool, protected: tuple[Path, ...]) -> Path 
     file without `force`, or in a missing folder."""
     if name == "-":
         return None
+    if not name:  # Path("") is the working folder
+        raise HginError("an empty file name: give one, or '-' for standard output")
     target = Path(name).expanduser()
     resolved = Path(os.path.realpath(target))
     for folder in protected:
