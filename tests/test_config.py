@@ -82,6 +82,7 @@ def test_uncommented_starter_lines_are_what_config_shows(run: Run, hgin_home: Pa
         "target": 100,
         "games": 3,
         "stake": "0.05",
+        "tie": "knocker",
         "players": ["Ines", "Oskar"],
     }
     assert {v["from"] for v in data["in_force"].values()} == {"config"}

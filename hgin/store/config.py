@@ -42,7 +42,8 @@ STARTER = """\
 # stake = "0.05"
 
 # Any other rule option of 'hgin new' ('hgin rules' lists them), named as its flag:
-# a number bare, on or off as true or false, a choice in quotes (for example tie "knocker").
+# a number bare, on or off as true or false, a choice in quotes, as in:
+# tie = "knocker"
 
 # The usual two players, so that a bare 'hgin new' starts a match between them.
 # players = ["Ines", "Oskar"]
