@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from hgin.cli import render
+from hgin.cli.streams import OutputFront
 from hgin.store import guard
 from hgin.store.matches import Store
 from tests.conftest import Run, snapshot
@@ -30,6 +31,7 @@ pytestmark = pytest.mark.skipif(
 
 CLOSED = "hgin: cannot write the output: standard output is closed\n"
 FULL = "hgin: cannot write the output: No space left on device\n"
+PLAYED_UNSHOWN = "hgin: every hand entered was saved, but the output failed (Broken pipe)\n"
 SAVED_UNSHOWN = "hgin: the change was saved, but could not be shown (standard output is closed)\n"
 
 
@@ -83,6 +85,51 @@ def test_a_hand_saved_with_the_output_closed_exits_0(two_hands: None, show_json)
     done = shell(">&-", "gin", "bob", "5")
     assert (done.returncode, done.stderr) == (0, SAVED_UNSHOWN)
     assert show_json()["hands"][-1]["winner"] == "Bob"
+
+
+def with_the_reader_gone(*args: str, lines: str = "") -> subprocess.CompletedProcess[str]:
+    """`python -m hgin ARGS` writing into a pipe whose reader has already gone (`| head -c1`
+    once head has read its byte): every write fails with EPIPE."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        command = [sys.executable, "-m", "hgin", *args]
+        return subprocess.run(
+            command,
+            input=lines,
+            stdout=writer,
+            capture_output=False,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(writer)
+
+
+def test_a_hand_saved_for_a_reader_that_went_away_exits_0(two_hands: None, show_json) -> None:
+    done = with_the_reader_gone("gin", "bob", "5")
+    saved = "hgin: the change was saved, but could not be shown (Broken pipe)\n"
+    assert (done.returncode, done.stderr) == (0, saved)
+    assert show_json()["hands"][-1]["winner"] == "Bob"
+
+
+def test_a_hand_played_for_a_reader_that_went_away_exits_0(
+    run: Run, show_json, two_hands: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    written: list[str] = []
+
+    def reader_leaves_after_the_first_sheet(front: Any, text: str) -> None:
+        if any("Next deal" in w for w in written):
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+        written.append(text)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(OutputFront, "write_raw", reader_leaves_after_the_first_sheet)
+        result = run("play", input="gin ann 7\ngin bob 8\n")
+    assert (result.exit_code, result.stderr) == (0, PLAYED_UNSHOWN), result.stdout
+    assert [h["winner"] for h in show_json()["hands"]] == ["Ann", None, "Ann"]
 
 
 def test_a_closed_input_is_one_line(two_hands: None, hgin_home: Path) -> None:

@@ -4,6 +4,7 @@ only between pieces. (Apart from the sheet's drawing, so that the match list loa
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 from collections.abc import Iterable, Sequence
@@ -19,11 +20,20 @@ UNLIMITED = 10_000  # wider than any terminal: a renderable's natural width is m
 SEPARATOR = Text(" · ", style="dim")
 
 
+class HginConsole(Console):
+    """Rich's console, except that a reader gone away (`hgin gin ann 7 | head -c1`) is an
+    output error like a full disk: hgin chooses the exit (0 once a change is saved), where
+    Rich would exit 1 at once."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
 def make_console() -> Console:
     """A console built now, so that it honours COLUMNS and NO_COLOR as they are set. Piped
     with no COLUMNS, sentences are not wrapped (tables still are, to 80 columns): a reader
     pasting them into a chat gets whole lines."""
-    console = Console(highlight=False, emoji=False)
+    console = HginConsole(highlight=False, emoji=False)
     if not console.is_terminal and not os.environ.get("COLUMNS"):
         console.soft_wrap = True
     return console
