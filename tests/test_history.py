@@ -80,6 +80,25 @@ def test_matches_of_one_second_by_identifier_the_greatest_first(
     assert re.findall(r"2026-12-01-[a-z0-9-]+", table) == expected
 
 
+def test_matches_begun_under_other_offsets_go_by_the_instant(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """20:00 at +01:00 (19:00 UTC) came before 19:30 at +00:00, though its text sorts after:
+    the list, a player's latest match and the statistics all take the first as the older."""
+    for began, spelt in (
+        ("2026-12-01T19:30:00+00:00", "Ann"),
+        ("2026-12-01T20:00:00+01:00", "ANN"),
+    ):
+        monkeypatch.setattr("hgin.scorekeeper.now_text", lambda began=began: began)
+        assert run("new", spelt, "Bob", "--games", "1", "--dealer", "Bob").exit_code == 0
+        assert run("gin", "bob", "98").exit_code == 0
+    assert ids(run) == ["2026-12-01-ann-bob", "2026-12-01-ann-bob-2"]
+    chosen = run("use", "ann")
+    assert chosen.stderr == "hgin: match 2026-12-01-ann-bob (Ann v Bob), the latest with Ann\n"
+    stats = json.loads(run("stats", "--json").stdout)
+    assert list(stats["players"]) == ["Ann", "Bob"]  # as spelt in the latest match
+
+
 @pytest.mark.usefixtures("history")
 @pytest.mark.parametrize(
     ("args", "expected"),

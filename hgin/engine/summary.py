@@ -3,6 +3,7 @@ loaded match, computed once per version of its file (the store keeps it in its c
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -27,13 +28,15 @@ class PlayerFigures(NamedTuple):
 
 
 class MatchSummary(NamedTuple):
-    """One match as the match list shows it and as the statistics count it: `profile` is the
-    rules' label, `winner` None while open or level, `stake` as in the file, `figures` each
-    player's in the order of `players`."""
+    """One match as the match list shows it and as the statistics count it: `started` is
+    `created` as a POSIX timestamp (0 when it is not a time), `profile` the rules' label,
+    `winner` None while open or level, `stake` as in the file, `figures` each player's in the
+    order of `players`."""
 
     id: str
     players: tuple[str, str]
     created: str
+    started: float
     profile: str
     hands: int
     finished: bool
@@ -54,10 +57,18 @@ class MatchSummary(NamedTuple):
         }
 
 
+# The one order of matches in time, the list's (newest first) and the statistics': by the instant
+# each began (texts written under different UTC offsets do not sort in time), then by the text,
+# then by the identifier.
+TIME_ORDER = attrgetter("started", "created", "id")
+
+
 def summarize(match: Match) -> MatchSummary:
     """Replay a match once and keep what the list and the statistics need."""
     # Imported here: reading summaries back from the cache must not load the sheet and the
-    # rules (most of `hgin matches` over thousands of matches otherwise).
+    # rules (most of `hgin matches` over thousands of matches otherwise), nor `stats` datetime.
+    from datetime import datetime
+
     from hgin.engine.settle import settle
 
     sheet = match.sheet
@@ -91,11 +102,16 @@ def summarize(match: Match) -> MatchSummary:
                 settled=settlement.net(player),
             )
         )
+    try:
+        started = datetime.fromisoformat(match.created).timestamp()  # no offset: local time
+    except ValueError:
+        started = 0.0
     first, second = match.players
     return MatchSummary(
         id=match.id,
         players=(first, second),
         created=match.created,
+        started=started,
         profile=match.rules.label,
         hands=len(match.hands),
         finished=sheet.finished,

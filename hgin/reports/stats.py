@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from typing import Any, NamedTuple
 
 from hgin.engine.money import amount, money_text, parse_stake
 from hgin.engine.names import fold, pick
-from hgin.engine.summary import MatchSummary, PlayerFigures
+from hgin.engine.summary import TIME_ORDER, MatchSummary, PlayerFigures
 from hgin.errors import HginError
 
 # The figures of a person with the statistics page's headings, in the order `--json` gives them
@@ -138,7 +137,7 @@ class Stats(NamedTuple):
 def compute_stats(summaries: Iterable[MatchSummary], player: str | None = None) -> Stats:
     """Figures over the finished matches among `summaries`; `player` keeps one person's,
     resolved against every match (one whose matches are all still open has zeros)."""
-    ordered = sorted(summaries, key=_when)
+    ordered = sorted(summaries, key=TIME_ORDER)
     # The same few names recur in thousands of matches: each spelling is folded once.
     person = {name: fold(name) for name in {n for s in ordered for n in s.players}}
     names = {person[n]: n for s in ordered for n in s.players}  # the latest spelling wins
@@ -146,11 +145,10 @@ def compute_stats(summaries: Iterable[MatchSummary], player: str | None = None) 
     finished = [s for s in ordered if s.finished]
     pairs: dict[tuple[str, str], tuple[list[Side], list[Side]]] = {}
     for summary in finished:  # each match filed under its pair, the pair in name order
-        first, second = (
-            (figures, summary.winner == name, _money(summary, figures))
-            for name, figures in zip(summary.players, summary.figures, strict=True)
-        )
-        a, b = (person[name] for name in summary.players)
+        (p, q), (f, g), stake = summary.players, summary.figures, summary.stake
+        first = (f, summary.winner == p, None if stake is None else _money(stake, f.settled))
+        second = (g, summary.winner == q, None if stake is None else _money(stake, g.settled))
+        a, b = person[p], person[q]
         if a > b:
             a, b, first, second = b, a, second, first
         sides = pairs.setdefault((a, b), ([], []))
@@ -175,21 +173,10 @@ def compute_stats(summaries: Iterable[MatchSummary], player: str | None = None) 
     return Stats(shown_players, shown_pairs, kept, names)
 
 
-def _money(summary: MatchSummary, figures: PlayerFigures) -> Decimal | None:
-    """What the player of `figures` won (+) or paid (-) at the match's stake, if it has one."""
-    if summary.stake is None:
-        return None
-    won = amount(abs(figures.settled), parse_stake(summary.stake))
-    return won if figures.settled >= 0 else -won
-
-
-def _when(summary: MatchSummary) -> tuple[float, str, str]:
-    """Sort key: the start time (offsets respected), then the text, then the identifier."""
-    try:
-        stamp = datetime.fromisoformat(summary.created).timestamp()
-    except ValueError:
-        stamp = 0.0
-    return (stamp, summary.created, summary.id)
+def _money(stake: str, settled: int) -> Decimal:
+    """What a player won (+) or paid (-) at a match's stake, from their points `settled`."""
+    won = amount(abs(settled), parse_stake(stake))
+    return won if settled >= 0 else -won
 
 
 def _resolve_person(names: dict[str, str], typed: str) -> str:

@@ -5,7 +5,7 @@ when no writer holds the lock, an import enters what it wrote. The file is
 `{"checksum": "<CRC-32 of BODY>", "cache": BODY}`, BODY compact JSON in named columns (quicker
 to parse than thousands of objects):
 
-    {"version": 2, "matches": {"id": [...], "stamp": [...], ...}, "figures": [{...}, {...}]}
+    {"version": 3, "matches": {"id": [...], "stamp": [...], ...}, "figures": [{...}, {...}]}
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ import contextlib
 import json
 import zlib
 from collections.abc import Iterable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from hgin.engine.summary import MatchSummary, PlayerFigures, summarize
+from hgin.engine.summary import TIME_ORDER, MatchSummary, PlayerFigures, summarize
 from hgin.errors import HginError
 from hgin.store.guard import (
     CACHE_CAP,
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
     from hgin.store.matches import Store
 
 CACHE_NAME = "cache.json"
-VERSION = 2  # bump it when a column or what a value means changes
+VERSION = 3  # bump it when a column or what a value means changes
 # The caches of earlier releases, deleted when this one is written.
 OLD_CACHES = ("cache.tsv", "index.json", "stats-cache.json")
 # The file: HEAD, the checksum's DIGITS, AFTER_DIGEST, the body, "}".
@@ -56,8 +55,8 @@ class MatchCache:
         self._pending: dict[str, Entry] | None = None
 
     def summaries(self) -> list[MatchSummary]:
-        """Every readable match's summary, newest first (of one second, the greatest
-        identifier first); the others named in `unreadable`."""
+        """Every readable match's summary, newest first (`TIME_ORDER` reversed: of one second,
+        the greatest identifier first); the others named in `unreadable`."""
         cached = self._read()
         stamps = self.store.stamps()
         fresh = {key: entry for key, entry in (cached or {}).items() if stamps.get(key) == entry[0]}
@@ -71,7 +70,7 @@ class MatchCache:
         if cached is None or kept != len(cached) or kept != len(fresh):
             self._pending = fresh
         summaries = [summary for _, summary in fresh.values()]
-        summaries.sort(key=attrgetter("created", "id"), reverse=True)
+        summaries.sort(key=TIME_ORDER, reverse=True)
         return summaries
 
     def enter(self, matches: Iterable[Match]) -> None:
