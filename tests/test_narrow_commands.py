@@ -175,3 +175,16 @@ def test_rules_at_forty_columns_read_a_record_per_option(
     # The meanings get the width, not a column a word or two wide.
     assert "  Points for gin, on top of the" in lines
     assert "  Bonus to the defender who undercuts a" in lines
+
+
+def test_an_indented_line_that_wraps_goes_on_under_its_own_start(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = run("config").stdout.splitlines()
+    at = lines.index("  (not there: 'hgin config --init'")
+    assert lines[at + 1] == "  writes a starter)"
+    run("new", "Ann", "Bob")
+    shown = run("play", input="help\n").stdout.splitlines()
+    gin = next(n for n, line in enumerate(shown) if line.startswith("  [g]in PLAYER THEIRS"))
+    assert shown[gin + 1] == "  THEIRS: their deadwood"

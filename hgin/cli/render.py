@@ -7,7 +7,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -199,10 +201,19 @@ def sheet_view(match: Match) -> Group:
 
 
 def print_views(*views: RenderableType | str) -> None:
-    """Print each view; a string is printed as it is (never as markup)."""
+    """Print each view; a string is printed as it is (never as markup), and an indented one
+    that wraps goes on under its own start, not at the margin."""
     console = make_console()
     for view in views:
-        console.print(Text(view) if isinstance(view, str) else view)
+        if isinstance(view, str):
+            indent = len(view) - len(view.lstrip(" "))
+            fits = console.soft_wrap or cell_len(view) <= console.width
+            view = (
+                Text(view)
+                if fits or not indent
+                else Padding(Text(view[indent:]), (0, 0, 0, indent), expand=False)
+            )
+        console.print(view)
 
 
 def print_sheet(
