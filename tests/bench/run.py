@@ -15,9 +15,9 @@ Every benchmark gets its own temporary HGIN_HOME (the user's data is never touch
 through the public library only (`hgin.scorekeeper.ScoreKeeper`), so the bench does not depend
 on how the files are laid out. Matches in play have target 100000, so they never finish. `gin`
 is timed on a copy of its folder taken before the first run and put back before every run, so
-the match never grows (an undo would add a change to the journal). The 3,000 finished matches
-are one match played through the library, its file copied under new identifiers (only the
-top-level "id" is rewritten); one untimed `hgin matches` then builds the cache. Import runs
+the match never grows (an undo would add a change to the journal); the disk is flushed after
+each copy, before the timed run. The 3,000 finished matches are one match played through the
+library, its file copied under new identifiers (only the top-level "id" is rewritten); one untimed `hgin matches` then builds the cache. Import runs
 into an empty folder each time. Building the 2,000-hand match takes a while: every hand is
 one locked save, as at the table.
 
@@ -241,6 +241,9 @@ def measure(benches: Sequence[Bench], rounds: int, base: dict[str, str]) -> None
             for argv, env, reset, times in runs:
                 if reset is not None:
                     reset()
+                    # The copy's writes reach the disk before the run, as the last hand's have
+                    # long done at a table: a command's own flushes then wait for its own writes.
+                    os.sync()
                 timing, done = run_once(argv, env)
                 if done.returncode != 0:
                     sys.exit(f"\n{' '.join(argv)} failed (exit {done.returncode}): {done.stderr}")
