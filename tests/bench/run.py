@@ -17,9 +17,9 @@ on how the files are laid out. Matches in play have target 100000, so they never
 is timed on a copy of its folder taken before the first run and put back before every run, so
 the match never grows (an undo would add a change to the journal); the disk is flushed after
 each copy, before the timed run. The 3,000 finished matches are one match played through the
-library, its file copied under new identifiers (only the top-level "id" is rewritten); one untimed `hgin matches` then builds the cache. Import runs
-into an empty folder each time. Building the 2,000-hand match takes a while: every hand is
-one locked save, as at the table.
+library, its file copied under new identifiers (only the top-level "id" is rewritten); one
+untimed `hgin matches` then builds the cache. Import runs into an empty folder each time.
+Building the 2,000-hand match takes a while: every hand is one locked save, as at the table.
 
 Children run with a private bytecode cache (PYTHONPYCACHEPREFIX in a temporary folder, filled by
 the untimed warm-up runs), as an installed package has compiled bytecode; `--as-is` keeps the
