@@ -5,7 +5,6 @@ spelled as in their most recent match."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -35,8 +34,7 @@ STAT_KEYS = (*(key for key, _ in FIGURES), "net_won")
 Side = tuple[PlayerFigures, bool, Decimal | None]
 
 
-@dataclass(slots=True)
-class Tally:
+class Tally(NamedTuple):
     """One person's figures over some finished matches."""
 
     matches: int = 0
@@ -50,7 +48,7 @@ class Tally:
     longest_streak: int = 0
     points: int = 0
     staked: int = 0
-    money: Decimal = field(default_factory=Decimal)
+    money: Decimal = Decimal()
 
     @classmethod
     def of(cls, sides: Sequence[Side]) -> Tally:

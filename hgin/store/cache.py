@@ -13,8 +13,9 @@ from __future__ import annotations
 import contextlib
 import json
 import zlib
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Iterator
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hgin.engine.summary import TIME_ORDER, MatchSummary, PlayerFigures, summarize
 from hgin.errors import HginError
@@ -43,6 +44,7 @@ FIGURES = PlayerFigures._fields
 
 # A summary with the stamp of the file it came from.
 Entry = tuple[str, MatchSummary]
+Row = TypeVar("Row", bound=tuple[Any, ...])
 
 
 class MatchCache:
@@ -173,17 +175,23 @@ def parse_cache(raw: bytes) -> dict[str, Entry] | None:
         if data["version"] != VERSION:
             return None
         columns, (first, second) = data["matches"], data["figures"]
-        summaries = map(
+        summaries = rows(
             MatchSummary,
             columns["id"],
             map(tuple, columns["players"]),
             *(columns[name] for name in MatchSummary._fields[2:-1]),
             zip(
-                map(PlayerFigures, *(first[name] for name in FIGURES)),
-                map(PlayerFigures, *(second[name] for name in FIGURES)),
+                rows(PlayerFigures, *(first[name] for name in FIGURES)),
+                rows(PlayerFigures, *(second[name] for name in FIGURES)),
                 strict=True,
             ),
         )
         return dict(zip(columns["id"], zip(columns["stamp"], summaries, strict=True), strict=True))
     except (ValueError, TypeError, KeyError, RecursionError):
         return None
+
+
+def rows(kind: type[Row], *columns: Iterable[Any]) -> Iterator[Row]:
+    """The named tuples of type `kind` whose fields are `columns`, made by `tuple.__new__`
+    without the Python-level constructor of a named tuple, once per row over thousands."""
+    return map(tuple.__new__, repeat(kind), zip(*columns, strict=True))
