@@ -29,9 +29,14 @@ FIGURES = (
 )
 STAT_KEYS = (*(key for key, _ in FIGURES), "net_won")
 
-# One player's side of a finished match: their figures, whether they won the match, and the
-# money they won (+) or paid (-) when it had a stake.
-Side = tuple[PlayerFigures, bool, Decimal | None]
+
+class Part(NamedTuple):
+    """One player's side of some finished matches between the same two names: their figures
+    in each, how many they won, and the money they won (+) or paid (-) in each at a stake."""
+
+    figures: Sequence[PlayerFigures]
+    wins: int
+    money: list[Decimal]
 
 
 class Tally(NamedTuple):
@@ -51,19 +56,19 @@ class Tally(NamedTuple):
     money: Decimal = Decimal()
 
     @classmethod
-    def of(cls, sides: Sequence[Side]) -> Tally:
-        """The figures of one person over their sides of some matches."""
-        if not sides:
+    def of(cls, parts: Sequence[Part]) -> Tally:
+        """The figures of one person over their parts in some matches."""
+        figures = [f for part in parts for f in part.figures]
+        if not figures:
             return cls()
-        figures, wins, moneys = zip(*sides, strict=True)
         # One column of all the matches at a time: summed in C, not match by match.
         games, hands, gins, knocks, undercuts, biggest, points, streak, _ = zip(
             *figures, strict=True
         )
-        staked = [m for m in moneys if m is not None]
+        staked = [m for part in parts for m in part.money]
         return cls(
-            matches=len(sides),
-            match_wins=sum(wins),
+            matches=len(figures),
+            match_wins=sum(part.wins for part in parts),
             games_won=sum(games),
             hands_won=sum(hands),
             gins=sum(gins),
@@ -141,31 +146,38 @@ def compute_stats(summaries: Iterable[MatchSummary], player: str | None = None) 
     names = {person[n]: n for s in ordered for n in s.players}  # the latest spelling wins
     only = _resolve_person(names, player) if player is not None else None
     finished = [s for s in ordered if s.finished]
-    pairs: dict[tuple[str, str], tuple[list[Side], list[Side]]] = {}
-    for summary in finished:  # each match filed under its pair, the pair in name order
-        (p, q), (f, g), stake = summary.players, summary.figures, summary.stake
-        first = (f, summary.winner == p, None if stake is None else _money(stake, f.settled))
-        second = (g, summary.winner == q, None if stake is None else _money(stake, g.settled))
+    by_names: dict[tuple[str, str], list[MatchSummary]] = {}
+    for summary in finished:
+        by_names.setdefault(summary.players, []).append(summary)
+    # The matches of two names at a time, in columns: a few lists, not tuples match by match.
+    pairs: dict[tuple[str, str], tuple[list[Part], list[Part]]] = {}
+    for (p, q), matches in by_names.items():  # each filed under its pair, in name order
+        f, g = zip(*(s.figures for s in matches), strict=True)
+        winners = [s.winner for s in matches]
+        staked = [(s.stake, s.figures) for s in matches if s.stake is not None]
+        first = Part(f, winners.count(p), [_money(at, one.settled) for at, (one, _) in staked])
+        second = Part(g, winners.count(q), [_money(at, two.settled) for at, (_, two) in staked])
         a, b = person[p], person[q]
         if a > b:
             a, b, first, second = b, a, second, first
-        sides = pairs.setdefault((a, b), ([], []))
-        sides[0].append(first)
-        sides[1].append(second)
-    people: dict[str, list[Side]] = {}  # a person's sides are those of all their pairs
-    for (a, b), (first_sides, second_sides) in pairs.items():
-        people.setdefault(a, []).extend(first_sides)
-        people.setdefault(b, []).extend(second_sides)
+        parts = pairs.setdefault((a, b), ([], []))
+        parts[0].append(first)
+        parts[1].append(second)
+    people: dict[str, list[Part]] = {}  # a person's parts are those of all their pairs
+    for (a, b), (first_parts, second_parts) in pairs.items():
+        people.setdefault(a, []).extend(first_parts)
+        people.setdefault(b, []).extend(second_parts)
     if only is not None:
         people = {only: people.get(only, [])}
         pairs = {k: v for k, v in pairs.items() if only in k}
-    tallies = {who: Tally.of(sides) for who, sides in people.items()}
+    tallies = {who: Tally.of(parts) for who, parts in people.items()}
     shown_players = {
         names[k]: tallies[k] for k in sorted(tallies, key=lambda k: (-tallies[k].matches, k))
     }
+    pair_tallies = {k: (Tally.of(first), Tally.of(second)) for k, (first, second) in pairs.items()}
     shown_pairs = [
-        Pair((names[a], names[b]), (Tally.of(sides[0]), Tally.of(sides[1])))
-        for (a, b), sides in sorted(pairs.items(), key=lambda kv: (-len(kv[1][0]), kv[0]))
+        Pair((names[a], names[b]), both)
+        for (a, b), both in sorted(pair_tallies.items(), key=lambda kv: (-kv[1][0].matches, kv[0]))
     ]
     kept = [s for s in finished if only is None or only in (person[n] for n in s.players)]
     return Stats(shown_players, shown_pairs, kept, names)
