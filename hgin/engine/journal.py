@@ -234,7 +234,8 @@ def next_state(states: Sequence[State], journal: Sequence[Change], change: Chang
         raise HginError(f"change {change.number} ({change.kind}): {refusal}") from None
     aside = now.aside if now.undone_stack is None else (now.undone_stack.size, change.number)
     in_force = Link((change.number, now), now.in_force)
-    return State(hands, rules, notice_after, in_force, None, aside)
+    # Made without the named tuple's Python-level constructor (once per change of a replay).
+    return tuple.__new__(State, (hands, rules, notice_after, in_force, None, aside))
 
 
 def entered(change: Change, before: State) -> tuple[Rules, Sequence[Hand]]:

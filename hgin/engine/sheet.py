@@ -260,18 +260,9 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
                     games[game.number] = game
                     in_progress.append(game)
                     opened.append(game.number)
-        played.append(
-            PlayedHand(
-                number,
-                hand,
-                award,
-                dealer,
-                win_number,
-                tuple(posted),
-                tuple(closings),
-                tuple(opened),
-            )
-        )
+        # Made without the named tuple's Python-level constructor (once per hand of a replay).
+        facts = (number, hand, award, dealer, win_number, (*posted,), (*closings,), (*opened,))
+        played.append(tuple.__new__(PlayedHand, facts))
         dealer = next_dealer(rules, players, dealer, award)
     done = tuple(games.values())
     totals = {p: sum(g.scores[p] + g.bonuses[p] for g in done) for p in players}

@@ -165,7 +165,9 @@ def hand_from_dict(data: Any, where: str) -> Hand:
         raise HginError(f"{where} has an unknown kind '{data.get('kind')}'")
     for key, kind in HAND_TYPES:
         value: Any = data.get(key)
-        if value is not None and type(value) is not kind:
+        if value is None:
+            continue
+        if type(value) is not kind:
             raise HginError(f"{where}: '{key}' has the wrong type")
         if type(value) is int and not 0 <= value <= MAX_DEADWOOD:
             raise HginError(f"{where}: '{key}' {value} is out of range 0..{MAX_DEADWOOD}")
@@ -245,7 +247,8 @@ def change_from_dict(data: Any, number: int) -> Change:
     for key in ("at", "text"):  # a control character in any text is refused by the guard
         if not isinstance(data[key], str):
             raise HginError(f"{where}: '{key}' must be text")
-    return Change(number, data["at"], name, data["text"], values)
+    # Made without the named tuple's Python-level constructor (once per change).
+    return tuple.__new__(Change, (number, data["at"], name, data["text"], values))
 
 
 def change_to_dict(change: Change) -> dict[str, Any]:
