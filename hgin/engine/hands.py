@@ -120,5 +120,6 @@ def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
             winner, loser, points = opponent, player, mine - their + bonus
             terms = f"{mine} − {their} + {bonus}"
     if spade:  # an Oklahoma spade upcard doubles the whole hand
-        return Award(result, winner, loser, points * 2, f"({terms}) × 2 = {points * 2}")
-    return Award(result, winner, loser, points, f"{terms} = {points}")
+        terms, points = f"({terms}) × 2", points * 2
+    # Made without the named tuple's Python-level constructor (a replay scores every hand).
+    return tuple.__new__(Award, (result, winner, loser, points, f"{terms} = {points}"))

@@ -161,17 +161,20 @@ def hand_from_dict(data: Any, where: str) -> Hand:
         raise HginError(f"{where} is not an object")
     if not data.keys() <= HAND_KEYS:
         raise HginError(f"{where} has an unknown field '{sorted(data.keys() - HAND_KEYS)[0]}'")
-    if data.get("kind") not in HAND_KINDS:
-        raise HginError(f"{where} has an unknown kind '{data.get('kind')}'")
+    fields = [data.get("kind")]  # in field order, a missing one None (its default)
+    if fields[0] not in HAND_KINDS:
+        raise HginError(f"{where} has an unknown kind '{fields[0]}'")
     for key, kind in HAND_TYPES:
         value: Any = data.get(key)
+        fields.append(value)
         if value is None:
             continue
         if type(value) is not kind:
             raise HginError(f"{where}: '{key}' has the wrong type")
         if type(value) is int and not 0 <= value <= MAX_DEADWOOD:
             raise HginError(f"{where}: '{key}' {value} is out of range 0..{MAX_DEADWOOD}")
-    return Hand(**data)
+    # Made without the named tuple's Python-level constructor (once per hand).
+    return tuple.__new__(Hand, fields)
 
 
 def _count(value: Any, where: str, key: str) -> int:
