@@ -273,6 +273,15 @@ def test_rules_set_refuses_a_change_that_breaks_a_hand(run: Run, hgin_home: Path
     assert run("rules", "set", "target", "lots").stderr == (
         "hgin: target takes a whole number, not 'lots'\n"
     )
+    # A negative value is a value, refused by its range; an unknown option is a usage error.
+    result = run("rules", "set", "gin-bonus", "-5")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "hgin: gin-bonus must be between 0 and 10000, not -5\n",
+    )
+    for words in (["--bogus", "5"], ["gin-bonus", "5", "--bogus"], ["gin-bonus", "--bogus"]):
+        result = run("rules", "set", *words)
+        assert result.exit_code == 2 and "No such option: --bogus" in result.stderr, words
     assert snapshot(hgin_home) == before
 
 

@@ -13,6 +13,7 @@ from hgin.cli.application import (
     MatchOption,
     app,
     notify,
+    refuse_option_word,
     saving,
     scorekeeper,
     show_outcome,
@@ -84,7 +85,7 @@ def complete_value(ctx: typer.Context, incomplete: str) -> list[str]:
     return rule_value_candidates(typed if isinstance(typed, str) else "", incomplete)
 
 
-@rules_app.command("set")
+@rules_app.command("set", context_settings={"ignore_unknown_options": True})  # VALUE may be -5
 def rules_set(
     option: Annotated[
         str,
@@ -106,6 +107,8 @@ def rules_set(
 ) -> None:
     """Change one rule of a match and re-score every hand from the start ('hgin undo' takes
     it back)."""
+    for word in (option, value):
+        refuse_option_word(word, "rules set")
     saving(lambda: scorekeeper().set_rule(option, value, match=match), show_outcome)
 
 
