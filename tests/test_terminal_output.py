@@ -333,6 +333,7 @@ NAMES = st.text(NAME_CHARS, min_size=1, max_size=12).filter(lambda n: n.strip() 
 
 @settings(max_examples=15, deadline=None)
 @example(first="Zoë", second="\uf905", encoding="ascii")  # a name hgin stores normalized
+@example(first=":", second="\u3358", encoding="shift_jis")  # '㍘': its plain form is '0点'
 @given(
     first=NAMES,
     second=NAMES,

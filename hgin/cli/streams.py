@@ -83,8 +83,12 @@ class OutputFront(TextOut):
     def safe_char(self, char: str) -> str:
         if char not in self.safe:
             plain = plain_letters(char)
+            # A stand-in holding a figure ('①' is '1', '㍘' is '0点') would add a number to
+            # what is a sheet of numbers: such a character gets a question mark.
+            invented = plain != char and any(c.isdigit() for c in plain)
+            usable = plain and self.fits(plain) and not invented
             wide = unicodedata.east_asian_width(char) in ("W", "F")  # '李': '??' keeps columns
-            self.safe[char] = plain if plain and self.fits(plain) else "??" if wide else "?"
+            self.safe[char] = plain if usable else "??" if wide else "?"
         return self.safe[char]
 
     def fits(self, text: str) -> bool:
