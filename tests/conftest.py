@@ -23,8 +23,12 @@ from tests.history_data import record_history
 # No timing assertions in tests: a loaded machine must not fail a property (speed is measured
 # by tests/bench/run.py). CI runs the whole suite on the default Python and again on the other
 # supported ones; the second time, properties without their own example count try fewer cases.
-settings.register_profile("default", deadline=None)
-settings.register_profile("quick", max_examples=25, deadline=None)
+# Under CI (the variable CI set, as `.ci/run` and most CI services do) the examples are the same
+# on every run, so a clean clone is red only for a reason in the code; the runs at a desk go
+# on searching for new ones.
+DERANDOMIZE = bool(os.environ.get("CI"))
+settings.register_profile("default", deadline=None, derandomize=DERANDOMIZE)
+settings.register_profile("quick", max_examples=25, deadline=None, derandomize=DERANDOMIZE)
 settings.load_profile(os.environ.get("HGIN_HYPOTHESIS_PROFILE", "default"))
 
 # A shell starts a background job that ignores Ctrl-C, and every process the tests start would
