@@ -224,6 +224,39 @@ def test_an_unknown_field_is_refused_everywhere(
     assert one_line(result.stderr).startswith(f"hgin: cannot use {match_file}: it has an unknown")
 
 
+@pytest.mark.parametrize(
+    ("place", "message"),
+    [
+        ("created", "'created' is not a date and time: 'garbage'"),
+        ("at", "change 2: 'at' is not a date and time: 'garbage'"),
+        ("recorded_at", "change 2, 'hand': 'recorded_at' is not a date and time: 'garbage'"),
+    ],
+)
+def test_a_time_that_is_not_one_is_refused_with_the_path(
+    run: Run, hgin_home: Path, match_file: Path, tmp_path: Path, place: str, message: str
+) -> None:
+    def spoiled(match: dict[str, Any]) -> dict[str, Any]:
+        if place == "created":
+            match["created"] = "garbage"
+        elif place == "at":
+            match["journal"][1]["at"] = "garbage"
+        else:
+            match["journal"][1]["hand"]["recorded_at"] = "garbage"
+        return match
+
+    export = exported(run, tmp_path)
+    export["matches"][0] = spoiled(export["matches"][0])
+    write(match_file, spoiled(json.loads(match_file.read_text(encoding="utf-8"))))
+    before = snapshot(hgin_home)
+    for command in (("show",), ("log",), ("gin", "ann", "10")):
+        result = run(*command)
+        assert result.exit_code == 1, command
+        assert one_line(result.stderr) == f"hgin: cannot use {match_file}: {message}"
+    result = run("import", "--replace", str(write(tmp_path / "bad-time.json", export)))
+    assert result.exit_code == 1 and "not a date and time" in one_line(result.stderr)
+    assert snapshot(hgin_home) == before
+
+
 def test_an_undone_hand_is_checked_on_load(run: Run, match_file: Path) -> None:
     stored = json.loads(match_file.read_text(encoding="utf-8"))
     bad = {"kind": "knock", "player": "Ann", "deadwood": 50, "opponent_deadwood": 60}
