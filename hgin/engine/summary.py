@@ -3,6 +3,7 @@ loaded match, computed once per version of its file (the store keeps it in its c
 
 from __future__ import annotations
 
+from datetime import datetime
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -66,9 +67,7 @@ TIME_ORDER = attrgetter("started", "created", "id")
 def summarize(match: Match) -> MatchSummary:
     """Replay a match once and keep what the list and the statistics need."""
     # Imported here: reading summaries back from the cache must not load the sheet and the
-    # rules (most of `hgin matches` over thousands of matches otherwise), nor `stats` datetime.
-    from datetime import datetime
-
+    # rules (most of `hgin matches` over thousands of matches otherwise).
     from hgin.engine.settle import settle
 
     sheet = match.sheet
