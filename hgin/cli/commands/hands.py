@@ -7,7 +7,6 @@ counts cards with no match."""
 from typing import Annotated
 
 import typer
-from typer._click.exceptions import UsageError
 
 from hgin.cli.application import (
     BigFlag,
@@ -16,14 +15,14 @@ from hgin.cli.application import (
     UpcardOption,
     app,
     complete_player,
-    misplaced,
+    refuse_option_word,
     saving,
     scorekeeper,
     show_outcome,
     tell,
 )
 from hgin.cli.streams import print_json
-from hgin.engine.counts import WHOLE, counts_after
+from hgin.engine.counts import counts_after
 from hgin.errors import HginError
 
 COUNTS = {"ignore_unknown_options": True, "allow_extra_args": True}
@@ -73,9 +72,7 @@ def no_extra(ctx: typer.Context, command: str, player: str, *counts: str | None)
     never two), and a count too many in one line."""
     options = [player] if player.strip().startswith("--") else []
     for word in [*options, *filter(None, counts), *ctx.args]:
-        word = word.strip()
-        if word.startswith("-") and not WHOLE.fullmatch(word):
-            raise UsageError(misplaced(word, command) or f"No such option: {word}", ctx)
+        refuse_option_word(word, command)
     if ctx.args:
         many = "is one count" if len(ctx.args) == 1 else f"are {len(ctx.args)} counts"
         takes = "the knocker's and the opponent's" if command == "knock" else "the opponent's"
