@@ -11,15 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hgin.cards import melds as solver
 from hgin.cards.melds import (
     Arrangement,
     DefenderResult,
     Layoff,
-    all_best_arrangements,
     best_arrangement,
     best_discard,
     count_knock,
-    defender_count,
 )
 from hgin.cards.model import Card, full_deck, parse_cards
 from hgin.errors import HginError
@@ -30,6 +29,23 @@ LOW_DECK = tuple(card for card in DECK if card.rank <= 7)  # 28 cards: melds and
 
 def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
+
+
+def all_best_arrangements(hand: Iterable[Card]) -> list[Arrangement]:
+    """Every arrangement with the least deadwood, each once, as the solver lists them for
+    `count_knock`; the first is `best_arrangement`'s."""
+    mask = solver._mask_of(hand)
+    return [solver._arrangement(m, dead) for m, dead in solver._Solver(mask).every(mask)]
+
+
+def defender_count(
+    knocker_melds: Sequence[Sequence[Card]], defender_cards: Iterable[Card]
+) -> DefenderResult:
+    """The defender's least deadwood against these melds as `count_knock` searches it (own
+    melds and layoffs jointly: runs take cards at either end, a 3-card set its fourth card)."""
+    defender = solver._mask_of(defender_cards)
+    solver._refuse_overlap(solver._mask_of(c for meld in knocker_melds for c in meld), defender)
+    return solver._defender(knocker_melds, defender)
 
 
 def meld_texts(melds: Iterable[Sequence[Card]]) -> list[str]:

@@ -192,12 +192,6 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     return _arrangement(melds, dead)
 
 
-def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
-    """Every arrangement with the least deadwood, each once; the first is `best_arrangement`'s."""
-    mask = _mask_of(cards)
-    return [_arrangement(melds, dead) for melds, dead in _Solver(mask).every(mask)]
-
-
 def best_discard(cards: Iterable[Card]) -> BestDiscard:
     """The discard from 11 cards leaving the least deadwood; ties go to the highest value,
     then the higher rank, then suit order ♠ ♥ ♦ ♣."""
@@ -282,17 +276,6 @@ def _defender(knocker_melds: Sequence[Sequence[Card]], defender_mask: int) -> De
     )
     left = _arrangement(*solver.first(defender_mask ^ used))
     return DefenderResult(left.melds, layoffs, left.deadwood_cards, left.deadwood)
-
-
-def defender_count(
-    knocker_melds: Sequence[Sequence[Card]], defender_cards: Iterable[Card]
-) -> DefenderResult:
-    """The defender's least possible deadwood, searching own melds and layoffs jointly: runs
-    take cards at either end (ace low), a 3-card set its fourth card, a 4-card set nothing."""
-    defender_mask = _mask_of(defender_cards)
-    knocker_mask = _mask_of(card for meld in knocker_melds for card in meld)
-    _refuse_overlap(knocker_mask, defender_mask)
-    return _defender(knocker_melds, defender_mask)
 
 
 def own_count(cards: Iterable[Card]) -> DefenderResult:
