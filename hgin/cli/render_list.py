@@ -13,6 +13,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from hgin.cli.layout import make_console, record
+from hgin.reports.plural import counted
 from hgin.reports.times import SHORTEST_TIME, shown_times
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def list_lines(entries: Sequence[MatchSummary], current: str | None, width: int)
 
 def _record(entry: MatchSummary, current: str | None) -> Group:
     """A match as a record: its identifier, then players, rules, start, hands and status."""
-    hands = f"{entry.hands} hand{'s' if entry.hands != 1 else ''}"
+    hands = counted(entry.hands, "hand")
     pieces = [
         *(["* current"] if entry.id == current else []),
         f"{entry.players[0]} v {entry.players[1]}",

@@ -12,6 +12,7 @@ from hgin.engine.match import Match
 from hgin.engine.rules import find_option, option_flag, shown_value
 from hgin.engine.sheet import PlayedHand, Sheet, game_name
 from hgin.reports.narrate import describe_changes, describe_hand, describe_notice, describe_result
+from hgin.reports.plural import counted
 from hgin.reports.times import shown_time
 
 
@@ -107,7 +108,7 @@ def _aside_note(match: Match) -> str:
     if aside is None or aside[1] != len(match.journal):
         return ""
     count = aside[0]
-    return f" {count} undone change{'s' if count != 1 else ''} set aside; see 'hgin log'."
+    return f" {counted(count, 'undone change')} set aside; see 'hgin log'."
 
 
 def _won_by(winner: str | None) -> str:
@@ -143,7 +144,7 @@ def _sheet_effect(before: Match, after: Match) -> str:
     lines = describe_changes(before.sheet, after.sheet)
     if len(before.hands) != len(after.hands):
         count = len(after.hands)
-        lines.insert(0, f"The sheet has {count} hand{'s' if count != 1 else ''}.")
+        lines.insert(0, f"The sheet has {counted(count, 'hand')}.")
     return " ".join(lines)
 
 
@@ -197,7 +198,7 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
                 said = " ".join([f"Rule changed: {flags}; every hand re-scored.", *lines])
         case "import":
             count = len(data["hands"])
-            held = f"{count} hand{'s' if count != 1 else ''}, rules {data['rules'].label}"
+            held = f"{counted(count, 'hand')}, rules {data['rules'].label}"
             text, said = f"imported the match: {held}", f"Imported: {held}."
         case "notice":
             text, said = f"notice given after hand {data['after']}", describe_notice(after.sheet)
@@ -231,7 +232,7 @@ def backup_restored(
     'damaged' or 'none'), which is kept as the newest backup."""
     message = (
         f"Restored match {match_id} from backup {number} ({file}, kept {shown_time(kept_at)}): "
-        f"{hands} hand{'' if hands == 1 else 's'}."
+        f"{counted(hands, 'hand')}."
     )
     if replaced == "readable":
         undo = "'hgin restore --backup 1' takes this back"

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from hgin.engine.match import Match
 from hgin.engine.sheet import Closing, Game, PlayedHand, Sheet, game_name
+from hgin.reports.plural import counted
 from hgin.reports.symbols import NOT_OPEN
 
 RESULT_TITLES: dict[str, str] = {
@@ -125,7 +126,7 @@ def describe_result(sheet: Sheet) -> str:
         return f"Match over: {_on_the_total(sheet)}."
     won = sheet.games_won
     if won[first] == won[second]:
-        each = f"{won[first]} game{'s' if won[first] != 1 else ''} each"
+        each = f"{counted(won[first], 'game')} each"
         if sheet.winner is None:
             return f"Match over: drawn, {each} and level on {sheet.totals[first]} each."
         return f"Match over: {each}; {_on_the_total(sheet)}."
@@ -133,8 +134,7 @@ def describe_result(sheet: Sheet) -> str:
     loser = second if winner == first else first
     if len(sheet.games) == 1:
         return f"Match over: {winner} wins the game."
-    plural = "s" if won[winner] != 1 else ""
-    return f"Match over: {winner} wins {won[winner]} game{plural} to {won[loser]}."
+    return f"Match over: {winner} wins {counted(won[winner], 'game')} to {won[loser]}."
 
 
 def describe_decided(sheet: Sheet) -> str:
@@ -208,7 +208,7 @@ def describe_left(match: Match) -> str:
     """What a new match says of the unfinished match that was current before it."""
     first, second = match.players
     hands = len(match.hands)
-    played = f"{hands} hand{'s' if hands != 1 else ''}"
+    played = counted(hands, "hand")
     return (
         f"Match {match.id} ({first} v {second}, {played}) is not finished and is no longer "
         f"current; 'hgin use {match.id}' goes back to it."
@@ -221,7 +221,7 @@ def describe_holding(sheet: Sheet) -> str:
     count = len(sheet.hands)
     if count == 0:
         return "no hands"
-    parts = [f"{count} hand{'s' if count != 1 else ''}"]
+    parts = [counted(count, "hand")]
     award = sheet.hands[-1].award
     if award.winner is None:
         parts[0] += ", last: a dead hand"

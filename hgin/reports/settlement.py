@@ -9,6 +9,7 @@ from hgin.engine.money import money_text, stake_text
 from hgin.engine.settle import GameSettlement, Settlement
 from hgin.engine.sheet import game_name
 from hgin.reports.narrate import games_phrase
+from hgin.reports.plural import counted
 
 NO_STAKE_HINT = (
     "No stake known, so in points only: give one with 'hgin settle --stake 0.05', "
@@ -37,7 +38,7 @@ def payment_line(settlement: Settlement, currency: str | None = None) -> str:
     if settlement.payer is None or settlement.payee is None:
         level = "level" if settlement.complete else "level so far"
         return f"The closed games are {level}: nobody pays."
-    points = f"{settlement.points} point{'s' if settlement.points != 1 else ''}"
+    points = counted(settlement.points, "point")
     text = f"{so_far}{settlement.payer} pays {settlement.payee} {points}"
     if settlement.stake is not None and settlement.amount is not None:
         money = money_text(settlement.amount, currency)

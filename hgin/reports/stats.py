@@ -12,6 +12,7 @@ from hgin.engine.money import amount, money_text, parse_stake
 from hgin.engine.names import fold, pick
 from hgin.engine.summary import TIME_ORDER, MatchSummary, PlayerFigures
 from hgin.errors import HginError
+from hgin.reports.plural import counted
 
 # The figures of a person with the statistics page's headings, in the order `--json` gives them
 # (the net won at the stakes last, which the page says in a sentence).
@@ -232,7 +233,7 @@ def figure(value: int | float | None) -> str:
 def count_line(stats: Stats) -> str:
     """'4 finished matches.', or 'Bob: 2 finished matches.' for one player's figures."""
     count = len(stats.records)
-    text = f"{count} finished match{'es' if count != 1 else ''}."
+    text = f"{counted(count, 'finished match', 'finished matches')}."
     return f"{next(iter(stats.players))}: {text}" if len(stats.players) == 1 else text
 
 
@@ -244,6 +245,6 @@ def money_line(stats: Stats) -> str:
         if tally.net_won is None:
             continue
         sign = "+" if tally.money > 0 else ""
-        count = f"{tally.staked} match{'es' if tally.staked != 1 else ''}"
+        count = counted(tally.staked, "match", "matches")
         parts.append(f"{name} {sign}{tally.net_won} ({count})")
     return f"Won at the stakes: {', '.join(parts)}." if parts else ""

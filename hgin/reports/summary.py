@@ -15,6 +15,7 @@ from hgin.engine.settle import (
 )
 from hgin.engine.sheet import Game, PlayedHand, Sheet, game_name
 from hgin.reports.narrate import describe_result, games_phrase, notice_line
+from hgin.reports.plural import counted
 from hgin.reports.symbols import NOT_OPEN
 
 KIND_PHRASES = {
@@ -47,7 +48,7 @@ def result_sentence(match: Match) -> str:
     if over:
         return over
     count = len(sheet.hands)
-    return f"In progress after {count} hand{'s' if count != 1 else ''}; {sheet.dealer} deals next."
+    return f"In progress after {counted(count, 'hand')}; {sheet.dealer} deals next."
 
 
 def roman_list(numbers: tuple[int, ...] | list[int]) -> str:

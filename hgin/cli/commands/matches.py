@@ -24,6 +24,7 @@ from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import is_terminal, print_json
 from hgin.errors import HginError
 from hgin.folder import Folder
+from hgin.reports.plural import counted
 
 if TYPE_CHECKING:
     from hgin.folder import Loaded
@@ -173,7 +174,7 @@ def abandon(match: AbandonedMatch = None, yes: YesFlag = False) -> None:
     loaded = keeper.load(match)
     first, second = loaded.players
     hands = len(loaded.hands)
-    played = f"{first} v {second}, {hands} hand{'' if hands == 1 else 's'}"
+    played = f"{first} v {second}, {counted(hands, 'hand')}"
     if hands and not yes:
         if not is_terminal(sys.stdin):  # nobody to answer: a script says --yes
             raise HginError(f"match {loaded.id} has hands: 'hgin abandon --yes' abandons it")

@@ -15,6 +15,7 @@ import typer
 from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving, scorekeeper
 from hgin.cli.streams import is_terminal, print_document, print_json
 from hgin.reports.merging import copy_removed, import_summary, kept_beside
+from hgin.reports.plural import counted
 
 if TYPE_CHECKING:
     from hgin.scorekeeper import ImportReport
@@ -71,7 +72,7 @@ def export(
 
     def written(_: object) -> None:
         count = exported.match_count
-        typer.echo(f"Exported {count} match{'es' if count != 1 else ''} to {file}.")
+        typer.echo(f"Exported {counted(count, 'match', 'matches')} to {file}.")
         notify(exported.notices)
 
     saving(lambda: keeper.write_output(target, exported.text), written)
