@@ -360,10 +360,6 @@ class ScoreKeeper(Folder):
         kind, player = typed.kind, typed.player or ""
         if kind == "draw":
             raise HginError("a dead hand is just draw: no player, counts or cards")
-        if kind == "knock" and (typed.hand_cards is None or typed.opponent_cards is None):
-            raise HginError(
-                "a knock is counted from both hands: give the knocker's cards and the opponent's"
-            )
         counted = count_entry(
             kind,
             hand=typed.hand_cards,

@@ -102,11 +102,6 @@ def test_lines_become_actions(line: str, action: object) -> None:
         ("undo 2", "undo takes nothing more: type just u"),
         ("help me please", "type help, or help and one command word"),
         ("'open", "cannot read that line: no closing quotation"),
-        (
-            "k a --hand 4d",
-            "a knock is counted from both hands: give --hand and --opponent "
-            "(the layoffs depend on both)",
-        ),
         ("k a 1 2 3 --hand 4d -o 2s", "too many words for knock: type knock PLAYER MINE THEIRS"),
         ("g a --hand", '--hand needs the cards, as in --hand "7s 8s 9s ..."'),
         ("d --hand 4d", "a dead hand is just draw: no player, counts or cards"),

@@ -30,7 +30,7 @@ from hgin.completion import (
     player_candidates,
     words_before_cursor,
 )
-from hgin.engine.counts import WHOLE
+from hgin.engine.counts import option_like
 from hgin.engine.names import either
 from hgin.errors import HginError
 from hgin.folder import Folder
@@ -91,7 +91,7 @@ class HginCommand(TyperCommand):
         known = {"-", "--", *(o for p in self.params for o in (*p.opts, *p.secondary_opts))}
         for word in words:
             option = word.split("=", 1)[0]
-            if option.startswith("-") and option not in known and not WHOLE.fullmatch(option):
+            if option_like(option) and option not in known:
                 yield word
 
 
@@ -137,9 +137,9 @@ def _value_name(param: Any, ctx: Any) -> str:
 
 def misplaced(word: str, command: str) -> str | None:
     """'--big belongs to gin, not to knock' when `word` is an option of other commands only."""
-    if not word.startswith("-") or word in ("-", "--") or word.lstrip("-")[:1].isdigit():
-        return None
     option = word.split("=", 1)[0]
+    if not option_like(option):  # no option at all: spare loading every command
+        return None
     owners: list[str] = []
     mine = False
     for path, params in _every_command():
@@ -431,7 +431,7 @@ def refuse_option_word(text: str, command: str) -> None:
     """A word that looks like an option where an argument goes is a usage error (exit 2),
     naming the commands it belongs to when it is another command's."""
     word = text.strip()
-    if word.startswith("-") and not WHOLE.fullmatch(word):
+    if option_like(word):
         raise UsageError(misplaced(word, command) or f"No such option: {word}")
 
 

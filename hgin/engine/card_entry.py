@@ -155,6 +155,11 @@ def count_entry(
     """A gin, big gin or knock from the cards: the winner's (a gin's checked to meld completely,
     a knock's ten kept after the discard) and/or the opponent's ten, who lays off against a
     knock only (a knock needs both hands). Typed counts must agree with the cards."""
+    if kind == "knock" and (hand is None or opponent is None):
+        raise HginError(
+            "a knock is counted from both hands: give --hand and --opponent "
+            "(the layoffs depend on both)"
+        )
     mine: tuple[Card, ...] | None = None
     arrangement: Arrangement | None = None
     if kind == "knock" and hand is not None:

@@ -11,6 +11,11 @@ WHOLE = re.compile(r"[+-]?[0-9]+")
 MAX_DIGITS = 6
 
 
+def option_like(word: str) -> bool:
+    """Whether a typed word reads as an option: it starts with a dash and is no number."""
+    return word.startswith("-") and not WHOLE.fullmatch(word)
+
+
 def whole_number(text: str, what: str) -> int:
     """A typed count or hand number; anything but a whole number is refused."""
     cleaned = text.strip()

@@ -13,7 +13,7 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hgin.engine.counts import WHOLE, counts_after, whole_number
+from hgin.engine.counts import counts_after, option_like, whole_number
 from hgin.engine.hands import Hand, HandKind
 from hgin.engine.rules import find_option
 from hgin.errors import HginError
@@ -136,11 +136,6 @@ VALUED = {
 BIG = ("--big", "-b")
 
 
-def _option_like(word: str) -> bool:
-    """Whether a word reads as an option; a negative count does not."""
-    return word.startswith("-") and not WHOLE.fullmatch(word)
-
-
 def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str | None], bool, list[str]]:
     """Positional words, the valued options (upcard, cards; None: the value is missing), the
     big-gin flag, and the words that read as options but are none of an entry's own."""
@@ -155,7 +150,7 @@ def _options(words: Sequence[str]) -> tuple[list[str], dict[str, str | None], bo
             big = True
         elif flag in VALUED:
             values[VALUED[flag]] = inline if equals else next(rest, None)
-        elif _option_like(word):
+        elif option_like(word):
             stray.append(word)
         else:
             positional.append(word)
@@ -216,11 +211,6 @@ def parse_entry(words: Sequence[str]) -> Hand:
         if upcard is not None:
             raise HginError("a dead hand needs no upcard")
         return Hand("draw")
-    if kind.name == "knock" and cards and (hand_cards is None or their_cards is None):
-        raise HginError(
-            "a knock is counted from both hands: give --hand and --opponent "
-            "(the layoffs depend on both)"
-        )
     counts = _counts(kind.name, positional, cards, kind.usage)
     if kind.name == "gin":
         gin: HandKind = "big_gin" if big else "gin"

@@ -23,7 +23,6 @@ from hgin.cli.application import (
 )
 from hgin.cli.streams import print_json
 from hgin.engine.counts import counts_after
-from hgin.errors import HginError
 
 COUNTS = {"ignore_unknown_options": True, "allow_extra_args": True}
 
@@ -156,11 +155,6 @@ def knock(
             raise missing("knock", "the knocker's deadwood", "--hand")
         if theirs is None:
             raise missing("knock", "the opponent's deadwood", "--opponent")
-    elif hand is None or opponent is None:
-        raise HginError(
-            "a knock is counted from both hands: give --hand and --opponent "
-            "(the layoffs depend on both)"
-        )
     entry = Hand("knock", knocker, mine, theirs, upcard, hand, opponent)
     saving(lambda: keeper.record(entry, match), show_outcome)
 
