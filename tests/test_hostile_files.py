@@ -184,12 +184,13 @@ def test_import_refuses_what_hgin_could_not_open(
         {"number": n, **draw, "hand": {"kind": "draw", "recorded_at": None}} for n in range(1, 3001)
     ]
     del data["matches"][0]["sheet"]
-    path = write(tmp_path / "big.json", data)
-    # A smaller cap stands for the real one: the written file (with its sheet) is far larger
-    # than the export it came from.
-    monkeypatch.setattr(hgin.store.matches, "MATCH_CAP", 600_000)
-    monkeypatch.setattr(hgin.store.guard, "MATCH_CAP", 600_000)
-    assert path.stat().st_size < 600_000
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    # A smaller cap stands for the real one: the file written as hgin writes it (a blank
+    # after each comma and colon) is larger than the compact export it came from.
+    cap = path.stat().st_size + 1000
+    monkeypatch.setattr(hgin.store.matches, "MATCH_CAP", cap)
+    monkeypatch.setattr(hgin.store.guard, "MATCH_CAP", cap)
     result = run("import", str(path))
     assert result.exit_code == 1
     assert "more than a match file may hold" in one_line(result.stderr)

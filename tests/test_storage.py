@@ -37,7 +37,8 @@ def match_file(template: Path, hgin_home: Path) -> Path:
 
 
 def hands_in(path: Path) -> int:
-    return len(json.loads(path.read_text(encoding="utf-8"))["sheet"]["hands"])
+    journal = json.loads(path.read_text(encoding="utf-8"))["journal"]
+    return sum(change["kind"] == "record" for change in journal)
 
 
 def temp_files(home: Path) -> list[Path]:
@@ -198,10 +199,8 @@ def test_new_match_is_all_or_nothing_when_the_pointer_cannot_be_saved(
 
 def as_schema_1(data: dict[str, Any]) -> dict[str, Any]:
     """What hgin wrote before schema 2: the hands (from a journal of recorded hands) without
-    `recorded_at`, and the sheet with a copy of each entered hand."""
+    `recorded_at`, and a sheet (never read, so its copy of each hand is left out here)."""
     hands = [{k: v for k, v in c["hand"].items() if k != "recorded_at"} for c in data["journal"]]
-    for played, hand in zip(data["sheet"]["hands"], hands, strict=True):
-        played["entered"] = hand
     keys = ("id", "players", "rules", "first_dealer", "created")
     return {"schema": 1, **{k: data[k] for k in keys}, "hands": hands, "undone": []} | {
         "sheet": data["sheet"]

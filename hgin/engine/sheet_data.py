@@ -32,10 +32,9 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def played_to_dict(played: PlayedHand, entered: bool = True) -> dict[str, Any]:
-    """One scored hand as JSON data."""
-    hand = played.hand
-    data: dict[str, Any] = {
+def played_to_dict(played: PlayedHand) -> dict[str, Any]:
+    """One scored hand as JSON data, with the hand as it was entered."""
+    return {
         "number": played.number,
         "result": played.award.result,
         "winner": played.award.winner,
@@ -45,10 +44,8 @@ def played_to_dict(played: PlayedHand, entered: bool = True) -> dict[str, Any]:
         "dealer": played.dealer,
         "win_number": played.win_number,
         "closed": [c.game for c in played.closings],
+        "entered": hand_to_dict(played.hand),
     }
-    if entered:  # the match file leaves it out: the journal holds each hand once
-        data["entered"] = hand_to_dict(hand)
-    return data
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
@@ -62,20 +59,25 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
     return data
 
 
-def sheet_to_dict(sheet: Sheet, entered: bool = True) -> dict[str, Any]:
-    """The sheet with the keys `show --json` promises scripts (see README)."""
-    return {
+def sheet_to_dict(sheet: Sheet, *, hands: bool = True) -> dict[str, Any]:
+    """The sheet with the keys `show --json` promises scripts (see README). The copy a match
+    file carries for its readers has no `hands`: its journal holds each hand already."""
+    data: dict[str, Any] = {
         "players": list(sheet.players),
         "games": [game_to_dict(g) for g in sheet.games],
         "wins": dict(sheet.wins),
         "games_won": dict(sheet.games_won),
-        "hands": [played_to_dict(p, entered) for p in sheet.hands],
-        "dealer": sheet.dealer,
-        "finished": sheet.finished,
-        "winner": sheet.winner,
-        "totals": dict(sheet.totals),
-        "rules": rules_to_dict(sheet.rules),
     }
+    if hands:
+        data["hands"] = [played_to_dict(p) for p in sheet.hands]
+    data.update(
+        dealer=sheet.dealer,
+        finished=sheet.finished,
+        winner=sheet.winner,
+        totals=dict(sheet.totals),
+        rules=rules_to_dict(sheet.rules),
+    )
+    return data
 
 
 def show_dict(sheet: Sheet) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from hgin.store.paths import check_folder
 # matches or completing a name in the shell does not load it.
 if TYPE_CHECKING:
     from hgin.engine.match import Match
+    from hgin.store.schema import WrittenJournal
 
 
 MATCH_ID = IDENTIFIER
@@ -67,6 +68,9 @@ class Store:
         self.backups_dir = home / "backups"
         self.current_file = home / "current"
         self.lock_file = home / ".lock"
+        # Each match's journal as its file holds it, from the latest load or save: a save
+        # writes the changes the file already has as they are there (`match_text`).
+        self.written: dict[str, WrittenJournal | None] = {}
 
     # -- the folder and the lock ---------------------------------------------------------
 
@@ -180,8 +184,10 @@ class Store:
 
     def load(self, match_id: str) -> Match:
         """Read, migrate and validate a match file; anything wrong is refused, never reset."""
-        path = self.match_path(match_id)
-        return self.parse(self.read_raw(match_id), path, match_id)[0]
+        raw = self.read_raw(match_id)
+        match = self.parse(raw, self.match_path(match_id), match_id)[0]
+        self.written[match_id] = _written(raw, match)
+        return match
 
     def parse(self, raw: bytes, path: Path, match_id: str) -> tuple[Match, int]:
         """A match from file bytes, and the schema version the bytes were written in."""
@@ -210,7 +216,7 @@ class Store:
     def save(self, match: Match) -> Path | None:
         """Back up the present version and write atomically (under the lock); the backup made
         (None for a new file). A failure leaves every file as it was."""
-        text = match_bytes(match)
+        text = match_bytes(match, self.written.get(match.id))
         path = self.match_path(match.id)
         self.ensure_folders()
         old = read_bytes(path, cap=MATCH_CAP)
@@ -221,6 +227,7 @@ class Store:
             self.forget(made)
             kept = "the previous version is kept" if old is not None else "nothing was saved"
             raise os_problem("save", path, error, then=kept) from None
+        self.written[match.id] = _written(text, match)
         if made:
             backups.prune(self.backups_dir / match.id)
         self.forget_abandoned()
@@ -235,14 +242,12 @@ class Store:
         """Back up the version about to be replaced; returns the files made (to undo them)."""
         if old is None:
             return []
-        from hgin.store.schema import SCHEMA_VERSION
-
         folder = self.backups_dir / match_id
         made: list[Path] = []
         ensure_folder(folder, below=self.home, then="nothing was changed")
         try:
-            version = _schema_of(old)
-            if version is not None and version < SCHEMA_VERSION:
+            version = _older_schema(old)
+            if version is not None:
                 kept = backups.write_before_schema(folder, old, version)
                 if kept is not None:
                     made.append(kept)
@@ -330,18 +335,26 @@ class Store:
             raise os_problem("save", self.current_file, error) from None
 
 
-def match_bytes(match: Match) -> bytes:
-    """A match file's bytes as saving writes them, refused when loading would not read that
-    many. The match was checked as it was made, so what is written opens unread."""
+def match_bytes(match: Match, kept: WrittenJournal | None = None) -> bytes:
+    """A match file's bytes as saving writes them (see `match_text`), refused when loading
+    would not read that many. The match was checked as it was made, so what is written opens
+    unread."""
     from hgin.store.schema import match_text
 
-    raw = match_text(match).encode("utf-8")
+    raw = match_text(match, kept).encode("utf-8")
     if len(raw) > MATCH_CAP:
         raise HginError(
             f"match {match.id} would take {len(raw)} bytes, more than a match file may hold "
             f"({MATCH_CAP}); it was not saved"
         )
     return raw
+
+
+def _written(raw: bytes, match: Match) -> WrittenJournal | None:
+    """Where the journal of `match` lies in the bytes of its file (see `written_journal`)."""
+    from hgin.store.schema import written_journal
+
+    return written_journal(raw.decode("utf-8"), match.journal)
 
 
 def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
@@ -374,15 +387,15 @@ def _stamp_text(info: os.stat_result) -> str:
     return f"{info.st_mtime_ns}:{info.st_size}:{info.st_ino}"
 
 
-def _schema_of(raw: bytes) -> int | None:
-    """The schema version of file bytes, if they are a JSON object that states one."""
+def _older_schema(raw: bytes) -> int | None:
+    """The schema version file bytes state, if it is older than this hgin writes."""
     from hgin.store.schema import FIRST_LINE, SCHEMA_VERSION
 
     if raw.startswith(FIRST_LINE.encode()):  # as hgin writes it: no parse
-        return SCHEMA_VERSION
+        return None
     try:
         data = parse_json(raw, "a backup")
     except HginError:
         return None
     version = data.get("schema") if isinstance(data, dict) else None
-    return version if type(version) is int else None
+    return version if type(version) is int and version < SCHEMA_VERSION else None

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from hgin.engine.hands import HAND_KINDS, Hand
 from hgin.engine.identifiers import IDENTIFIER, derived_uid
@@ -16,7 +17,7 @@ from hgin.engine.rules import MAX_DEADWOOD, Rules, rules_from_dict
 from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, rules_to_dict, sheet_to_dict
 from hgin.errors import HginError
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 MATCH_KEYS = (
     "schema",
     "id",
@@ -125,12 +126,20 @@ def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
     return {**converted, **{k: v for k, v in data.items() if k not in converted}}
 
 
+def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 6 holds the same record; the sheet it writes for readers no longer lists the
+    hands (the journal holds each; `hgin show --json` gives them scored)."""
+    data["schema"] = 6
+    return data
+
+
 # MIGRATIONS[n - 1] brings data of version n to version n + 1.
 MIGRATIONS: list[Callable[[dict[str, Any]], dict[str, Any]]] = [
     _v1_to_v2,
     _v2_to_v3,
     _v3_to_v4,
     _v4_to_v5,
+    _v5_to_v6,
 ]
 
 
@@ -317,6 +326,15 @@ def match_from_dict(data: Any) -> Match:
 def match_to_dict(match: Match) -> dict[str, Any]:
     """The match as JSON data in the current schema: the record and the sheet for readers."""
     return {
+        **_head(match),
+        "journal": [change_to_dict(c) for c in match.journal],
+        "sheet": sheet_to_dict(match.sheet, hands=False),  # for readers: never read back
+    }
+
+
+def _head(match: Match) -> dict[str, Any]:
+    """What a match file gives before its journal."""
+    return {
         "schema": SCHEMA_VERSION,
         "id": match.id,
         "uid": match.uid,
@@ -324,8 +342,6 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "rules": rules_to_dict(match.start_rules),
         "first_dealer": match.first_dealer,
         "created": match.created,
-        "journal": [change_to_dict(c) for c in match.journal],
-        "sheet": sheet_to_dict(match.sheet, entered=False),  # for readers: never read back
     }
 
 
@@ -335,15 +351,58 @@ _compact = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 FIRST_LINE = f'{{"schema": {SCHEMA_VERSION}, '  # how every file of this version starts
+JOURNAL_START = '"journal": [\n'
+JOURNAL_END = '\n],\n"sheet": '
 
 
-def match_text(match: Match) -> str:
+class WrittenJournal(NamedTuple):
+    """A journal as a file of this version holds it.
+
+    Attributes:
+        changes: the changes read from (or written to) the file.
+        head: the file's text before its journal (the record's other fields).
+        text: the journal's text in the file, one change a line, without the brackets.
+    """
+
+    changes: tuple[Change, ...]
+    head: str
+    text: str
+
+
+def written_journal(text: str, changes: tuple[Change, ...]) -> WrittenJournal | None:
+    """Where `changes` lie in a file's `text`, if it may be laid out as `match_text` writes:
+    `match_text` uses it only when the head is the one it writes, which puts the journal at
+    the end of the first line. A raw line break cannot occur inside a JSON text, and no key
+    inside the journal is "sheet", so its changes are what lies between the two marks."""
+    if not changes or not text.startswith(FIRST_LINE):
+        return None
+    start = text.find(JOURNAL_START)
+    end = text.find(JOURNAL_END, start)
+    if start < 0 or end < 0:
+        return None
+    return WrittenJournal(changes, text[:start], text[start + len(JOURNAL_START) : end])
+
+
+def _begins_with(journal: tuple[Change, ...], changes: tuple[Change, ...]) -> bool:
+    """Whether `journal` begins with these very changes (not equal ones: the same objects)."""
+    return len(changes) <= len(journal) and all(map(operator.is_, changes, journal))
+
+
+def match_text(match: Match, kept: WrittenJournal | None = None) -> str:
     """A match file's text: the record on its first line, one journal change a line (the
-    history diffs well), then the sheet for readers on the last; compact JSON throughout."""
-    data = match_to_dict(match)
-    journal, sheet = data.pop("journal"), data.pop("sheet")
-    # The journal encoded in one call, a line break put between its changes: each starts
-    # with its "number", and an unescaped quote never occurs inside a JSON string.
-    changes = _compact(journal)[1:-1].replace('}, {"number": ', '},\n{"number": ')
-    body = f"[\n{changes}\n]" if changes else "[]"
-    return f'{_compact(data)[:-1]}, "journal": {body},\n"sheet": {_compact(sheet)}}}\n'
+    history diffs well), then the sheet for readers on the last; compact JSON throughout.
+    When the journal begins with the changes `kept` holds, they are written as their text
+    there (`written_journal`): each save encodes only what is new."""
+    head = f"{_compact(_head(match))[:-1]}, "
+    kept_count = 0
+    if kept is not None and kept.head == head and _begins_with(match.journal, kept.changes):
+        kept_count = len(kept.changes)
+    lines = [kept.text] if kept is not None and kept_count else []
+    new = [change_to_dict(c) for c in match.journal[kept_count:]]
+    if new:
+        # Encoded in one call, a line break put between the changes: each starts with its
+        # "number", and an unescaped quote never occurs inside a JSON string.
+        lines.append(_compact(new)[1:-1].replace('}, {"number": ', '},\n{"number": '))
+    body = "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
+    sheet = _compact(sheet_to_dict(match.sheet, hands=False))  # for readers: never read back
+    return f'{head}"journal": {body},\n"sheet": {sheet}}}\n'
