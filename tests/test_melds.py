@@ -44,7 +44,9 @@ def defender_count(
     """The defender's least deadwood against these melds as `count_knock` searches it (own
     melds and layoffs jointly: runs take cards at either end, a 3-card set its fourth card)."""
     defender = solver._mask_of(defender_cards)
-    solver._refuse_overlap(solver._mask_of(c for meld in knocker_melds for c in meld), defender)
+    knocker = solver._mask_of(card for meld in knocker_melds for card in meld)
+    if knocker & defender:
+        raise HginError(f"{solver._cards_of(knocker & defender)[0]} is in both hands")
     return solver._defender(knocker_melds, defender)
 
 

@@ -284,19 +284,15 @@ def own_count(cards: Iterable[Card]) -> DefenderResult:
     return DefenderResult(own.melds, (), own.deadwood_cards, own.deadwood)
 
 
-def _refuse_overlap(knocker_mask: int, defender_mask: int) -> None:
-    both = knocker_mask & defender_mask
-    if both:
-        raise HginError(f"{_cards_of(both)[0]} is in both hands")
-
-
 def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> KnockCount:
     """Count a knock: the knocker lays down a least-deadwood arrangement (among ties, the one
     leaving the defender the most deadwood); the defender melds and lays off for the least,
     except against gin (knocker deadwood 0)."""
     knocker_mask = _mask_of(knocker_cards)
     defender_mask = _mask_of(defender_cards)
-    _refuse_overlap(knocker_mask, defender_mask)
+    both = knocker_mask & defender_mask
+    if both:
+        raise HginError(f"{_cards_of(both)[0]} is in both hands")
     solver = _Solver(knocker_mask)
     if solver.deadwood(knocker_mask) == 0:
         knocker = _arrangement(*solver.first(knocker_mask))

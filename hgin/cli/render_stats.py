@@ -85,6 +85,6 @@ def print_stats(stats: Stats) -> None:
     make_console().print(stats_view(stats))
 
 
-def stats_text(stats: Stats, width: int = 80) -> str:
-    """The statistics drawn `width` columns wide as text for a file."""
-    return plain_text(stats_view(stats), width)
+def stats_text(stats: Stats) -> str:
+    """The statistics drawn 80 columns wide as text for a file."""
+    return plain_text(stats_view(stats), 80)

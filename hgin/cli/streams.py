@@ -198,15 +198,13 @@ EXTENSIONS = {
 }
 
 
-def output_format(
-    output: str | None, given: str | None, *, allowed: tuple[str, ...], default: str
-) -> str:
+def output_format(output: str | None, given: str | None, *, allowed: tuple[str, ...]) -> str:
     """The format to write: -f if given, else the output file's extension (refused when it
-    names no format this command writes), else `default` (standard output)."""
+    names no format this command writes), else text (standard output)."""
     if given is not None:
         return given
     if output is None or output == "-":
-        return default
+        return "text"
     suffix = PurePath(output).suffix.lower()
     form = EXTENSIONS.get(suffix)
     if form in allowed:

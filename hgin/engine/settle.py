@@ -64,18 +64,13 @@ def stake_of(rules: Rules) -> Decimal | None:
     return parse_stake(rules.stake) if rules.stake is not None else None
 
 
-def game_total(game: Game, player: str) -> int:
-    """A player's total in one game: points plus bonuses."""
-    return game.scores[player] + game.bonuses[player]
-
-
 def settle_game(game: Game, players: tuple[str, str]) -> GameSettlement:
     """The settlement of one closed game."""
     winner = game.winner
     if winner is None:
         raise ValueError(f"game {game.number} is still open")
     loser = players[1] if winner == players[0] else players[0]
-    totals = {p: game_total(game, p) for p in players}
+    totals = {p: game.scores[p] + game.bonuses[p] for p in players}  # points and bonuses
     return GameSettlement(game.number, winner, loser, totals, totals[winner] - totals[loser])
 
 

@@ -48,11 +48,11 @@ def _naming(text: str) -> str:
 QUOTED_LENGTH = 60  # "Undone: change 12 (…)." then still fits a line of 80 columns
 
 
-def quoted_text(text: str, players: tuple[str, str], limit: int = QUOTED_LENGTH) -> str:
+def quoted_text(text: str, players: tuple[str, str]) -> str:
     """A change's sentence as a message quotes it: whole when short, else with whole phrases
-    of its middle or end left out for '…', keeping as much as fits in `limit`. What names the
+    of its middle or end left out for '…', keeping as much as fits in QUOTED_LENGTH. What names the
     change ('edited hand 2') always stays, and every bracket shown is closed."""
-    if len(text) <= limit:
+    if len(text) <= QUOTED_LENGTH:
         return text
     named = len(_naming(text))
     cuts = _phrase_ends(text, players, named)
@@ -65,7 +65,7 @@ def quoted_text(text: str, players: tuple[str, str], limit: int = QUOTED_LENGTH)
             # Cut to the end: '…' is followed by the brackets the left-out phrases closed.
             rest = f" {text[end + 1 :]}" if end < len(text) else ")" * closed
             shown = f"{text[:at]} …{rest}"
-            if len(best) < len(shown) <= limit:
+            if len(best) < len(shown) <= QUOTED_LENGTH:
                 best = shown
     return best
 

@@ -69,9 +69,9 @@ class Frame:
         return round(self.top + self.height * (1 - value / (self.y_max or 1)), 1)
 
 
-def nice_step(span: float, ticks: int = 5) -> int:
-    """A round grid step (1, 2, 5, 10, 20, 25, 50 ...) giving about `ticks` lines."""
-    raw = max(span / ticks, 1)
+def nice_step(span: float) -> int:
+    """A round grid step (1, 2, 5, 10, 20, 25, 50 ...) giving about five lines."""
+    raw = max(span / 5, 1)
     power = 10 ** math.floor(math.log10(raw))
     for factor in (1, 2, 2.5, 5, 10):
         step = factor * power
@@ -87,11 +87,11 @@ def _text(x: float, y: float, content: str, anchor: str = "start", size: int = 1
     )
 
 
-def marker(style: Style, x: float, y: float, size: float = 3.5) -> str:
+def marker(style: Style, x: float, y: float) -> str:
     """A marker shape at (x, y): the shape tells series apart without colour."""
     fill = style.colour if style.filled else "white"
     common = f"fill='{fill}' stroke='{style.colour}' stroke-width='1.5'"
-    s = size
+    s = 3.5  # the half width
     if style.marker == "circle":
         return f"<circle cx='{x}' cy='{y}' r='{s}' {common}/>"
     if style.marker == "square":

@@ -61,9 +61,10 @@ def _pair_rows(pairs: list[Pair]) -> str:
     return "".join(rows)
 
 
-def stats_html(stats: Stats, title: str = "Hollywood Gin: statistics") -> str:
+def stats_html(stats: Stats) -> str:
     """A printable page: per-player table, head-to-head table and a chart of wins over time."""
     head = "".join(f"<th scope='col'>{label}</th>" for _, label in FIGURES)
+    title = "Hollywood Gin: statistics"
     parts = [
         "<!DOCTYPE html>",
         "<html lang='en'><head><meta charset='utf-8'>",

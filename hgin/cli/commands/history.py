@@ -125,9 +125,7 @@ def stats(
     keeper = Folder()
     target = None if output is None else keeper.output_target(output, force=force)
     allowed = ("text", "html", "json")
-    chosen = (
-        "json" if as_json else format_for(output, output_format, allowed=allowed, default="text")
-    )
+    chosen = "json" if as_json else format_for(output, output_format, allowed=allowed)
     statistics = keeper.stats(player)
     figures = statistics.figures
     if chosen == "json":

@@ -43,7 +43,7 @@ def summary(
     """Print a match summary: rules, result, games with bonuses, and every hand."""
     keeper = scorekeeper()
     target = None if output is None else keeper.output_target(output, force=force)
-    chosen = output_format(output, form, allowed=get_args(SummaryFormat), default="text")
+    chosen = output_format(output, form, allowed=get_args(SummaryFormat))
     loaded, notices = keeper.read(match)
     if chosen == "text" and target is None:
         from hgin.cli.render import print_views, summary_view
