@@ -11,7 +11,7 @@ import pytest
 
 from hgin.reports.changes import QUOTED_LENGTH, quoted_text
 from hgin.scorekeeper import ScoreKeeper
-from hgin.store.schema import MATCH_KEYS, SCHEMA_VERSION, match_text
+from hgin.store.schema import MATCH_KEYS, SCHEMA_VERSION, file_bytes
 from tests.conftest import Run, flat, snapshot
 
 
@@ -367,7 +367,7 @@ def test_a_file_saved_change_by_change_is_the_file_written_afresh(
     assert run("undo").exit_code == 0 and run("delete", "2").exit_code == 0
     path = match_file(hgin_home)
     match = ScoreKeeper(hgin_home).load()
-    assert path.read_text(encoding="utf-8") == match_text(match)
+    assert path.read_bytes() == file_bytes(match)
 
 
 def test_a_file_laid_out_by_hand_is_written_out_from_its_record(

@@ -69,7 +69,7 @@ class Store:
         self.current_file = home / "current"
         self.lock_file = home / ".lock"
         # Each match's journal as its file holds it, from the latest load or save: a save
-        # writes the changes the file already has as they are there (`match_text`).
+        # writes the changes the file already has as they are there (`file_bytes`).
         self.written: dict[str, WrittenJournal | None] = {}
 
     # -- the folder and the lock ---------------------------------------------------------
@@ -336,12 +336,12 @@ class Store:
 
 
 def match_bytes(match: Match, kept: WrittenJournal | None = None) -> bytes:
-    """A match file's bytes as saving writes them (see `match_text`), refused when loading
+    """A match file's bytes as saving writes them (see `file_bytes`), refused when loading
     would not read that many. The match was checked as it was made, so what is written opens
     unread."""
-    from hgin.store.schema import match_text
+    from hgin.store.schema import file_bytes
 
-    raw = match_text(match, kept).encode("utf-8")
+    raw = file_bytes(match, kept)
     if len(raw) > MATCH_CAP:
         raise HginError(
             f"match {match.id} would take {len(raw)} bytes, more than a match file may hold "
@@ -354,7 +354,7 @@ def _written(raw: bytes, match: Match) -> WrittenJournal | None:
     """Where the journal of `match` lies in the bytes of its file (see `written_journal`)."""
     from hgin.store.schema import written_journal
 
-    return written_journal(raw.decode("utf-8"), match.journal)
+    return written_journal(raw, match.journal)
 
 
 def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:

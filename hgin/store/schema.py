@@ -351,8 +351,8 @@ _compact = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 FIRST_LINE = f'{{"schema": {SCHEMA_VERSION}, '  # how every file of this version starts
-JOURNAL_START = '"journal": [\n'
-JOURNAL_END = '\n],\n"sheet": '
+JOURNAL_START = b'"journal": [\n'
+JOURNAL_END = b'\n],\n"sheet": '
 
 
 class WrittenJournal(NamedTuple):
@@ -360,27 +360,27 @@ class WrittenJournal(NamedTuple):
 
     Attributes:
         changes: the changes read from (or written to) the file.
-        head: the file's text before its journal (the record's other fields).
-        text: the journal's text in the file, one change a line, without the brackets.
+        head: the file's bytes before its journal (the record's other fields).
+        text: the journal's bytes in the file, one change a line, without the brackets.
     """
 
     changes: tuple[Change, ...]
-    head: str
-    text: str
+    head: bytes
+    text: bytes
 
 
-def written_journal(text: str, changes: tuple[Change, ...]) -> WrittenJournal | None:
-    """Where `changes` lie in a file's `text`, if it may be laid out as `match_text` writes:
-    `match_text` uses it only when the head is the one it writes, which puts the journal at
+def written_journal(raw: bytes, changes: tuple[Change, ...]) -> WrittenJournal | None:
+    """Where `changes` lie in a file's bytes, if it may be laid out as `file_bytes` writes:
+    `file_bytes` uses it only when the head is the one it writes, which puts the journal at
     the end of the first line. A raw line break cannot occur inside a JSON text, and no key
     inside the journal is "sheet", so its changes are what lies between the two marks."""
-    if not changes or not text.startswith(FIRST_LINE):
+    if not changes or not raw.startswith(FIRST_LINE.encode()):
         return None
-    start = text.find(JOURNAL_START)
-    end = text.find(JOURNAL_END, start)
+    start = raw.find(JOURNAL_START)
+    end = raw.find(JOURNAL_END, start)
     if start < 0 or end < 0:
         return None
-    return WrittenJournal(changes, text[:start], text[start + len(JOURNAL_START) : end])
+    return WrittenJournal(changes, raw[:start], raw[start + len(JOURNAL_START) : end])
 
 
 def _begins_with(journal: tuple[Change, ...], changes: tuple[Change, ...]) -> bool:
@@ -388,12 +388,12 @@ def _begins_with(journal: tuple[Change, ...], changes: tuple[Change, ...]) -> bo
     return len(changes) <= len(journal) and all(map(operator.is_, changes, journal))
 
 
-def match_text(match: Match, kept: WrittenJournal | None = None) -> str:
-    """A match file's text: the record on its first line, one journal change a line (the
+def file_bytes(match: Match, kept: WrittenJournal | None = None) -> bytes:
+    """A match file's bytes: the record on its first line, one journal change a line (the
     history diffs well), then the sheet for readers on the last; compact JSON throughout.
-    When the journal begins with the changes `kept` holds, they are written as their text
+    When the journal begins with the changes `kept` holds, they are written as they are
     there (`written_journal`): each save encodes only what is new."""
-    head = f"{_compact(_head(match))[:-1]}, "
+    head = f"{_compact(_head(match))[:-1]}, ".encode()
     kept_count = 0
     if kept is not None and kept.head == head and _begins_with(match.journal, kept.changes):
         kept_count = len(kept.changes)
@@ -402,7 +402,8 @@ def match_text(match: Match, kept: WrittenJournal | None = None) -> str:
     if new:
         # Encoded in one call, a line break put between the changes: each starts with its
         # "number", and an unescaped quote never occurs inside a JSON string.
-        lines.append(_compact(new)[1:-1].replace('}, {"number": ', '},\n{"number": '))
-    body = "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
-    sheet = _compact(sheet_to_dict(match.sheet, hands=False))  # for readers: never read back
-    return f'{head}"journal": {body},\n"sheet": {sheet}}}\n'
+        text = _compact(new)[1:-1].replace('}, {"number": ', '},\n{"number": ')
+        lines.append(text.encode())
+    sheet = _compact(sheet_to_dict(match.sheet, hands=False)).encode()  # never read back
+    journal = [JOURNAL_START, b",\n".join(lines), b"\n]"] if lines else [b'"journal": []']
+    return b"".join((head, *journal, b',\n"sheet": ', sheet, b"}\n"))
