@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 from pathlib import Path
@@ -127,6 +128,7 @@ def test_a_refused_import_writes_nothing_at_all(
         "'opponent_deadwood' 99 is out of range 0..98; nothing was imported\n"
     )
     assert snapshot(other_home) == {}
+    assert gc.isenabled()  # an import pauses the garbage collector only while it runs
 
 
 def edit(data: dict[str, Any], where: str) -> dict[str, Any]:

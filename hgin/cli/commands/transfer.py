@@ -4,6 +4,7 @@ a second: Rich's progress is imported only then)."""
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -122,7 +123,13 @@ def import_(
             typer.echo(f"Current match: {report.current}.")
 
     def with_a_bar() -> tuple[str, ImportReport]:
-        with progress_bar("Importing") as bar:  # gone before anything else is printed
-            return scorekeeper().import_file(file, replace=replace, progress=bar)
+        # Every match of the file is read and checked before any is written, and all live
+        # until the import ends, holding no cycles: a collection would look at them in vain.
+        gc.disable()
+        try:
+            with progress_bar("Importing") as bar:  # gone before anything else is printed
+                return scorekeeper().import_file(file, replace=replace, progress=bar)
+        finally:
+            gc.enable()
 
     saving(with_a_bar, imported)
