@@ -183,18 +183,19 @@ def hand_from_dict(data: Any, where: str) -> Hand:
             raise HginError(f"{where}: '{key}' has the wrong type")
         if type(value) is int and not 0 <= value <= MAX_DEADWOOD:
             raise HginError(f"{where}: '{key}' {value} is out of range 0..{MAX_DEADWOOD}")
-    if fields[-1] is not None:  # recorded_at
-        check_time(fields[-1], f"{where}: 'recorded_at'")
+    if fields[-1] is not None:
+        check_time(fields[-1], where, "recorded_at")
     # Made without the named tuple's Python-level constructor (once per hand).
     return tuple.__new__(Hand, fields)
 
 
-def check_time(text: str, what: str) -> None:
+def check_time(text: str, where: str, key: str) -> None:
     """Refuse a text that is not an ISO date and time: every time in the record is one."""
     try:
         datetime.fromisoformat(text)
     except ValueError:
-        raise HginError(f"{what} is not a date and time: '{text[:40]}'") from None
+        place = f"{where}: '{key}'" if where else f"'{key}'"
+        raise HginError(f"{place} is not a date and time: '{text[:40]}'") from None
 
 
 def _count(value: Any, where: str, key: str) -> int:
@@ -270,7 +271,7 @@ def change_from_dict(data: Any, number: int) -> Change:
     for key in ("at", "text"):  # a control character in any text is refused by the guard
         if not isinstance(data[key], str):
             raise HginError(f"{where}: '{key}' must be text")
-    check_time(data["at"], f"{where}: 'at'")
+    check_time(data["at"], where, "at")
     # Made without the named tuple's Python-level constructor (once per change).
     return tuple.__new__(Change, (number, data["at"], name, data["text"], values))
 
@@ -305,7 +306,7 @@ def match_from_dict(data: Any) -> Match:
     for key in ("id", "first_dealer", "created"):
         if not isinstance(data[key], str):
             raise HginError(f"'{key}' must be text")
-    check_time(data["created"], "'created'")
+    check_time(data["created"], "", "created")
     if not isinstance(data["uid"], str) or not IDENTIFIER.fullmatch(data["uid"]):
         raise HginError("'uid' must be an identifier (lower-case letters and digits)")
     if not isinstance(data["journal"], list):
