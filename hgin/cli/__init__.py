@@ -18,7 +18,7 @@ def main() -> None:
     # A command's objects mostly live until it ends, the imported program's too: at Python's
     # default (a collection every 700 allocations) importing and running one took some forty
     # collections that found next to nothing. At 100,000 a command runs none, even a save of
-    # a 2,000-hand match; a long one (an import, the board, play) still collects.
+    # a 2,000-hand match; a long one (the board, play) still collects (an import pauses it).
     gc.set_threshold(100_000, *gc.get_threshold()[1:])
     try:
         from hgin.cli.application import run
