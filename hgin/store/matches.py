@@ -68,9 +68,10 @@ class Store:
         self.backups_dir = home / "backups"
         self.current_file = home / "current"
         self.lock_file = home / ".lock"
-        # Each match's journal as its file holds it, from the latest load or save: a save
-        # writes the changes the file already has as they are there (`file_bytes`).
-        self.written: dict[str, WrittenJournal | None] = {}
+        # The journal of the match loaded or saved last, as its file holds it: saving that
+        # match writes the changes its file already has as they are there (`file_bytes`).
+        # One match only: a command that reads thousands keeps none of them alive.
+        self.written: WrittenJournal | None = None
 
     # -- the folder and the lock ---------------------------------------------------------
 
@@ -186,7 +187,7 @@ class Store:
         """Read, migrate and validate a match file; anything wrong is refused, never reset."""
         raw = self.read_raw(match_id)
         match = self.parse(raw, self.match_path(match_id), match_id)[0]
-        self.written[match_id] = _written(raw, match)
+        self.written = _written(raw, match)
         return match
 
     def parse(self, raw: bytes, path: Path, match_id: str) -> tuple[Match, int]:
@@ -216,7 +217,7 @@ class Store:
     def save(self, match: Match) -> Path | None:
         """Back up the present version and write atomically (under the lock); the backup made
         (None for a new file). A failure leaves every file as it was."""
-        text = match_bytes(match, self.written.get(match.id))
+        text = match_bytes(match, self.written)
         path = self.match_path(match.id)
         self.ensure_folders()
         old = read_bytes(path, cap=MATCH_CAP)
@@ -227,7 +228,7 @@ class Store:
             self.forget(made)
             kept = "the previous version is kept" if old is not None else "nothing was saved"
             raise os_problem("save", path, error, then=kept) from None
-        self.written[match.id] = _written(text, match)
+        self.written = _written(text, match)
         if made:
             backups.prune(self.backups_dir / match.id)
         self.forget_abandoned()
