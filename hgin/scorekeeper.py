@@ -435,7 +435,7 @@ class ScoreKeeper(Folder):
     def backups(self, match: str | None = None) -> Backups:
         """A match's backups, newest first, beside its present version."""
         match_id = self._restore_target(match)
-        entries = self.store.backups(match_id)
+        entries = self.store.backup_entries(match_id)
         present: Match | None
         try:
             present = self.store.load(match_id)

@@ -270,7 +270,7 @@ class Store:
 
     # -- backups -------------------------------------------------------------------------
 
-    def backups(self, match_id: str) -> list[BackupEntry]:
+    def backup_entries(self, match_id: str) -> list[BackupEntry]:
         """The kept versions of a match, numbered from 1 (the newest), each read if possible."""
         self.match_path(match_id)  # refuses a malformed identifier
         found = []
@@ -287,7 +287,7 @@ class Store:
     def restore(self, match_id: str, which: str) -> tuple[BackupEntry, Path | None, bool]:
         """Bring back the backup numbered or named `which` (under the lock): it, the backup made
         of the present file (even a damaged one), and whether that file was readable."""
-        entries = self.backups(match_id)
+        entries = self.backup_entries(match_id)
         if not entries:
             raise HginError(f"match {match_id} has no backups yet")
         wanted = which.strip()
