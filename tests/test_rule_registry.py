@@ -167,3 +167,16 @@ def test_the_label_of_changed_rules(run: Run) -> None:
     run("new", "Cy", "Di", "--dealer", "Cy", "--rules", "classic", "--target", "250")
     assert run("rules").stdout.splitlines()[0].endswith(": classic")
     assert "classic rules · 3 games to 250" in flat(run("show").stdout)
+
+
+def test_a_house_value_changes_a_profile_and_a_choice_or_the_stake_does_not() -> None:
+    choices = {"target": 250, "games": 5, "rolling": True, "stake": "0.10"}
+    for name, profile in PROFILES.items():
+        assert (profile.label, profile._replace(**choices).label) == (name, name)
+        assert profile._replace(gin_bonus=30).label == f"{name}, changed"
+        other = PROFILES["classic" if name == "friendly" else "friendly"]
+        for field in set(Rules._fields) - {"profile", *choices}:
+            value = getattr(other, field)
+            changed = value != getattr(profile, field)
+            assert profile._replace(**{field: value}).changed is changed, field
+    assert not Rules(profile="house", gin_bonus=30).changed  # no built-in profile to differ from

@@ -8,6 +8,7 @@ set` and the settings file take, and the checks on stored rules all come from `r
 
 from collections.abc import Callable
 from functools import cache
+from operator import attrgetter
 from typing import Any, Literal, NamedTuple, get_args
 
 from hgin.engine.money import read_stake
@@ -77,12 +78,7 @@ class Rules(NamedTuple):
         """Whether house values differ from the built-in profile this is named after. Target,
         games and rolling are choices every profile offers, and the stake is no rule of play."""
         builtin = PROFILES.get(self.profile)
-        if builtin is None:
-            return False
-        shaped = builtin._replace(
-            target=self.target, games=self.games, rolling=self.rolling, stake=self.stake
-        )
-        return shaped != self
+        return builtin is not None and _house_values(builtin) != _house_values(self)
 
     @property
     def label(self) -> str:
@@ -92,6 +88,12 @@ class Rules(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         """The rule values as plain JSON-ready data."""
         return self._asdict()
+
+
+# The values a profile fixes: all but the choices every profile offers and the stake.
+_house_values = attrgetter(
+    *(name for name in Rules._fields if name not in ("target", "games", "rolling", "stake"))
+)
 
 
 class RuleOption(NamedTuple):

@@ -70,7 +70,7 @@ def summarize(match: Match) -> MatchSummary:
     # rules (most of `hgin matches` over thousands of matches otherwise).
     from hgin.engine.settle import settle
 
-    sheet = match.sheet
+    sheet, rules = match.sheet, match.rules
     settlement = settle(sheet)
     # One walk over the hands: each player's awards won and runs of wins (a dead hand, won
     # by nobody, breaks no run).
@@ -87,16 +87,17 @@ def summarize(match: Match) -> MatchSummary:
         longest[award.winner] = max(longest[award.winner], run[award.winner])
     figures = []
     for player in match.players:
-        awards = won[player]
+        results = [award.result for award in won[player]]
+        points = [award.points for award in won[player]]
         figures.append(
             PlayerFigures(
                 games_won=sheet.games_won[player],
-                hands_won=len(awards),
-                gins=sum(1 for a in awards if a.result in ("gin", "big_gin")),
-                knocks=sum(1 for a in awards if a.result == "knock"),
-                undercuts=sum(1 for a in awards if a.result == "undercut"),
-                biggest_hand=max((a.points for a in awards), default=0),
-                points=sum(a.points for a in awards),
+                hands_won=len(results),
+                gins=results.count("gin") + results.count("big_gin"),
+                knocks=results.count("knock"),
+                undercuts=results.count("undercut"),
+                biggest_hand=max(points, default=0),
+                points=sum(points),
                 longest_streak=longest[player],
                 settled=settlement.net(player),
             )
@@ -111,10 +112,10 @@ def summarize(match: Match) -> MatchSummary:
         players=(first, second),
         created=match.created,
         started=started,
-        profile=match.rules.label,
+        profile=rules.label,
         hands=len(match.hands),
         finished=sheet.finished,
         winner=sheet.winner,
-        stake=match.rules.stake,
+        stake=rules.stake,
         figures=(figures[0], figures[1]),
     )
