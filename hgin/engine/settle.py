@@ -69,16 +69,18 @@ def settle_game(game: Game, players: tuple[str, str]) -> GameSettlement:
     winner = game.winner
     if winner is None:
         raise ValueError(f"game {game.number} is still open")
-    loser = players[1] if winner == players[0] else players[0]
-    totals = {p: game.scores[p] + game.bonuses[p] for p in players}  # points and bonuses
+    first, second = players
+    loser = second if winner == first else first
+    scores, bonuses = game.scores, game.bonuses  # points and bonuses
+    totals = {first: scores[first] + bonuses[first], second: scores[second] + bonuses[second]}
     return GameSettlement(game.number, winner, loser, totals, totals[winner] - totals[loser])
 
 
 def settle(sheet: Sheet, stake: Decimal | None = None) -> Settlement:
     """Settle the closed games of `sheet`; with a stake, also in money."""
     players = sheet.players
-    games = tuple(settle_game(g, players) for g in sheet.games if g.closed)
-    open_games = tuple(g.number for g in sheet.games if not g.closed)
+    games = tuple([settle_game(g, players) for g in sheet.games if g.closed])
+    open_games = tuple([g.number for g in sheet.games if not g.closed])
     return settle_closed(players, games, open_games, stake)
 
 

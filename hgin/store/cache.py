@@ -13,8 +13,9 @@ from __future__ import annotations
 import contextlib
 import json
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from hgin.engine.summary import TIME_ORDER, MatchSummary, PlayerFigures, summarize
@@ -122,18 +123,20 @@ def cache_text(entries: dict[str, Entry]) -> str:
     summaries = [summary for _, summary in entries.values()]
     columns: dict[str, list[Any]] = {
         "stamp": [stamp for stamp, _ in entries.values()],
-        **{name: [s[at] for s in summaries] for at, name in enumerate(MatchSummary._fields[:-1])},
+        **_columns(MatchSummary._fields[:-1], summaries),
     }
-    figures = [
-        {name: [s.figures[side][at] for s in summaries] for at, name in enumerate(FIGURES)}
-        for side in (0, 1)
-    ]
+    figures = [_columns(FIGURES, [s.figures[side] for s in summaries]) for side in (0, 1)]
     body = json.dumps(
         {"version": VERSION, "matches": columns, "figures": figures},
         ensure_ascii=False,
         separators=(",", ":"),
     )
     return seal(body)
+
+
+def _columns(names: Iterable[str], rows: Sequence[tuple[Any, ...]]) -> dict[str, list[Any]]:
+    """Each named field's values over `rows`."""
+    return {name: list(map(itemgetter(at), rows)) for at, name in enumerate(names)}
 
 
 def seal(body: str) -> str:
