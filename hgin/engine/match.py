@@ -183,7 +183,9 @@ def check_entries(
 ) -> None:
     """Refuse the earliest change (`states[n - 1]` is the state change n was made on) that
     enters a hand its rules do not score. A hand in force under the rules it was entered under
-    is left out: `sheet` has scored it."""
+    is left out: `sheet` has scored it (every hand of a journal of records only)."""
+    if sheet is not None and all(change.kind == "record" for change in journal):
+        return
     scored = {id(played.hand) for played in sheet.hands} if sheet is not None else set()
     for change, before in zip(journal, states, strict=False):
         rules, hands = entered(change, before)

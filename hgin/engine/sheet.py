@@ -150,20 +150,23 @@ def _close(game: Game, winner: str, loser: str, rules: Rules) -> Closing:
 
 
 def _entered(games: list[Game], winner: str, wins: int, rules: Rules) -> list[Game]:
-    """The games in progress this win enters, marking newly entered ones. `count`: a player's
-    n-th win enters every game in progress numbered n or lower; `next-open`: every game the
-    player has entered, plus the first one not entered yet."""
+    """The games in progress this win enters (the first ones: games are entered in number
+    order), marking newly entered ones. `count`: a player's n-th win enters every game in
+    progress numbered n or lower; `next-open`: every game entered, plus the first one not."""
+    count = 0
     if rules.entry == "count":
         for game in games:
             if game.number > wins:
                 break
             game.entered[winner] = True
+            count += 1
     else:
         for game in games:
+            count += 1
             if not game.entered[winner]:
                 game.entered[winner] = True
                 break
-    return [g for g in games if g.entered[winner]]
+    return games[:count]
 
 
 def next_dealer(rules: Rules, players: tuple[str, str], dealer: str, award: Award) -> str:
