@@ -31,16 +31,30 @@ class Hand(NamedTuple):
 
 
 class Award(NamedTuple):
-    """Who won a hand and how many points, with the arithmetic spelled out."""
+    """Who won a hand and how many points: `terms` (gin: bonus, deadwood; knock: the two
+    deadwoods; undercut: theirs, mine, bonus), doubled by an Oklahoma spade upcard."""
 
     result: Result
     winner: str | None
     loser: str | None
     points: int
-    formula: str
+    terms: tuple[int, ...] = ()
+    doubled: bool = False
+
+    @property
+    def formula(self) -> str:
+        """The arithmetic spelled out ('4 − 2 = 2'): made when shown, not by every replay."""
+        if not self.terms:
+            return "no score"
+        first, second, *bonus = self.terms
+        sign = "+" if self.result in ("gin", "big_gin") else "−"
+        text = f"{first} {sign} {second}" + (f" + {bonus[0]}" if bonus else "")
+        if self.doubled:
+            text = f"({text}) × 2"
+        return f"{text} = {self.points}"
 
 
-DRAW = Award("draw", None, None, 0, "no score")
+DRAW = Award("draw", None, None, 0)
 
 
 def other_player(players: tuple[str, str], name: str) -> str:
@@ -97,13 +111,14 @@ def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
     upcard_rank, spade = upcard_facts(rules, hand)
     their = _check_count("the opponent's deadwood", hand.opponent_deadwood, 0, MAX_DEADWOOD)
     result: Result = kind
+    terms: tuple[int, ...]  # what the points are made of (`Award.formula` spells them out)
     if kind != "knock":
         if hand.deadwood not in (None, 0):
             raise HginError("a gin has 0 deadwood")
         if kind == "big_gin" and rules.big_gin_bonus == 0:
             raise HginError("big gin is not played in this match (see big-gin-bonus)")
         bonus = rules.big_gin_bonus if kind == "big_gin" else rules.gin_bonus
-        winner, loser, points, terms = player, opponent, bonus + their, f"{bonus} + {their}"
+        winner, loser, points, terms = player, opponent, bonus + their, (bonus, their)
     else:
         if rules.straight:
             raise HginError("Straight Gin has no knocks: only gin ends a hand")
@@ -114,12 +129,12 @@ def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
             raise HginError(f"a knock with 0 deadwood is a gin: enter it as gin by {player}")
         mine = _check_count("the knocker's deadwood", hand.deadwood, 1, limit)
         if mine < their or (mine == their and rules.tie == "knocker"):
-            winner, loser, points, terms = player, opponent, their - mine, f"{their} − {mine}"
+            winner, loser, points, terms = player, opponent, their - mine, (their, mine)
         else:
             result, bonus = "undercut", rules.undercut_bonus
             winner, loser, points = opponent, player, mine - their + bonus
-            terms = f"{mine} − {their} + {bonus}"
+            terms = (mine, their, bonus)
     if spade:  # an Oklahoma spade upcard doubles the whole hand
-        terms, points = f"({terms}) × 2", points * 2
+        points *= 2
     # Made without the named tuple's Python-level constructor (a replay scores every hand).
-    return tuple.__new__(Award, (result, winner, loser, points, f"{terms} = {points}"))
+    return tuple.__new__(Award, (result, winner, loser, points, terms, spade))
