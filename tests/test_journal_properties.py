@@ -21,7 +21,7 @@ from hgin.engine.hands import Hand
 from hgin.engine.match import Match
 from hgin.engine.rules import PROFILES
 from hgin.errors import HginError
-from hgin.store.schema import match_from_dict, match_to_dict
+from hgin.store.schema import file_bytes, match_from_dict
 
 PLAYERS = ("Ann", "Bob")
 AT = "2026-01-01T20:00:00+01:00"
@@ -145,7 +145,7 @@ def apply(match: Match, step: tuple[Any, ...]) -> Match:
 
 
 def read_back(match: Match) -> Match:
-    return match_from_dict(json.loads(json.dumps(match_to_dict(match))))
+    return match_from_dict(json.loads(file_bytes(match)))
 
 
 GIN = Hand("gin", "Ann", None, 10)

@@ -324,28 +324,6 @@ def match_from_dict(data: Any) -> Match:
     )
 
 
-def match_to_dict(match: Match) -> dict[str, Any]:
-    """The match as JSON data in the current schema: the record and the sheet for readers."""
-    return {
-        **_head(match),
-        "journal": [change_to_dict(c) for c in match.journal],
-        "sheet": sheet_to_dict(match.sheet, hands=False),  # for readers: never read back
-    }
-
-
-def _head(match: Match) -> dict[str, Any]:
-    """What a match file gives before its journal."""
-    return {
-        "schema": SCHEMA_VERSION,
-        "id": match.id,
-        "uid": match.uid,
-        "players": list(match.players),
-        "rules": rules_to_dict(match.start_rules),
-        "first_dealer": match.first_dealer,
-        "created": match.created,
-    }
-
-
 # Compact JSON, the text as is: the C encoder (made once: json.dumps makes one a call). The
 # data is built afresh from the match, never cyclic: no check for cycles at every container.
 _compact = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
@@ -394,7 +372,16 @@ def file_bytes(match: Match, kept: WrittenJournal | None = None) -> bytes:
     history diffs well), then the sheet for readers on the last; compact JSON throughout.
     When the journal begins with the changes `kept` holds, they are written as they are
     there (`written_journal`): each save encodes only what is new."""
-    head = f"{_compact(_head(match))[:-1]}, ".encode()
+    record = {
+        "schema": SCHEMA_VERSION,
+        "id": match.id,
+        "uid": match.uid,
+        "players": list(match.players),
+        "rules": rules_to_dict(match.start_rules),
+        "first_dealer": match.first_dealer,
+        "created": match.created,
+    }
+    head = f"{_compact(record)[:-1]}, ".encode()  # the record but its journal
     kept_count = 0
     if kept is not None and kept.head == head and _begins_with(match.journal, kept.changes):
         kept_count = len(kept.changes)

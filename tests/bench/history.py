@@ -18,7 +18,6 @@ this folder.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import random
@@ -39,7 +38,7 @@ from hgin.engine.identifiers import slug  # noqa: E402
 from hgin.engine.match import Match, start_match  # noqa: E402
 from hgin.engine.rules import PROFILES, Rules  # noqa: E402
 from hgin.engine.sheet import empty_sheet, extend  # noqa: E402
-from hgin.store.schema import match_to_dict  # noqa: E402
+from hgin.store.schema import file_bytes  # noqa: E402
 
 SEED = 20240612
 NAMES = ("Ann", "ann", "Bob", "Carla", "Dmitri", "Ines", "INES", "Oskar", "Zoë", "Mei", "Lu", "Pat")
@@ -83,8 +82,7 @@ def generate(home: Path, count: int) -> int:
     hands = 0
     for number in range(1, count + 1):
         match = random_match(chooser, number, number // 3)
-        text = json.dumps(match_to_dict(match), ensure_ascii=False, indent=1) + "\n"
-        (folder / f"{match.id}.json").write_text(text, encoding="utf-8")
+        (folder / f"{match.id}.json").write_bytes(file_bytes(match))
         hands += len(match.hands)
     return hands
 
