@@ -129,7 +129,7 @@ class Folder:
     @staticmethod
     def data_of(match: Match) -> dict[str, object]:
         """The sheet of a loaded match as `hgin show --json` prints it."""
-        from hgin.engine.sheet_data import show_dict  # only `show --json`: the rest draw it
+        from hgin.reports.sheet_json import show_dict  # only `show --json`: the rest draw it
 
         return {"id": match.id, **show_dict(match.sheet)}
 

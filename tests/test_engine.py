@@ -8,6 +8,7 @@ from hgin.engine.hands import Hand, hand_award
 from hgin.engine.rules import PROFILES, Rules
 from hgin.engine.sheet import replay
 from hgin.errors import HginError
+from hgin.reports.narrate import formula
 
 PLAYERS = ("Ann", "Bob")
 FRIENDLY = PROFILES["friendly"]
@@ -26,7 +27,7 @@ DRAW = Hand("draw")
 
 
 @pytest.mark.parametrize(
-    ("hand", "result", "winner", "points", "formula"),
+    ("hand", "result", "winner", "points", "arithmetic"),
     [
         (gin("Ann", 18), "gin", "Ann", 43, "25 + 18 = 43"),
         (gin("Bob", 0), "gin", "Bob", 25, "25 + 0 = 25"),
@@ -39,14 +40,14 @@ DRAW = Hand("draw")
     ],
 )
 def test_hand_awards(
-    hand: Hand, result: str, winner: str | None, points: int, formula: str
+    hand: Hand, result: str, winner: str | None, points: int, arithmetic: str
 ) -> None:
     award = hand_award(FRIENDLY, PLAYERS, hand)
-    assert (award.result, award.winner, award.points, award.formula) == (
+    assert (award.result, award.winner, award.points, formula(award)) == (
         result,
         winner,
         points,
-        formula,
+        arithmetic,
     )
 
 

@@ -41,18 +41,6 @@ class Award(NamedTuple):
     terms: tuple[int, ...] = ()
     doubled: bool = False
 
-    @property
-    def formula(self) -> str:
-        """The arithmetic spelled out ('4 − 2 = 2'): made when shown, not by every replay."""
-        if not self.terms:
-            return "no score"
-        first, second, *bonus = self.terms
-        sign = "+" if self.result in ("gin", "big_gin") else "−"
-        text = f"{first} {sign} {second}" + (f" + {bonus[0]}" if bonus else "")
-        if self.doubled:
-            text = f"({text}) × 2"
-        return f"{text} = {self.points}"
-
 
 DRAW = Award("draw", None, None, 0)
 
@@ -111,7 +99,7 @@ def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
     upcard_rank, spade = upcard_facts(rules, hand)
     their = _check_count("the opponent's deadwood", hand.opponent_deadwood, 0, MAX_DEADWOOD)
     result: Result = kind
-    terms: tuple[int, ...]  # what the points are made of (`Award.formula` spells them out)
+    terms: tuple[int, ...]  # what the points are made of (`formula` in reports spells them out)
     if kind != "knock":
         if hand.deadwood not in (None, 0):
             raise HginError("a gin has 0 deadwood")

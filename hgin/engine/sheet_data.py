@@ -1,5 +1,6 @@
-"""The sheet as JSON data: what `hgin show --json` prints, and the copy of the sheet a match file
-carries for its readers. Pure shaping of engine values into dicts and lists."""
+"""The sheet as JSON data: the copy of the sheet a match file carries for its readers, and the
+base of what `hgin show --json` prints (see `hgin.reports.sheet_json`). Pure shaping of engine
+values into dicts and lists."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from hgin.engine.hands import Hand
 from hgin.engine.rules import Rules
-from hgin.engine.sheet import Game, PlayedHand, Sheet
+from hgin.engine.sheet import Game, Sheet
 
 HAND_FIELDS = Hand._fields  # kind, player, deadwood, ..., recorded_at
 
@@ -32,22 +33,6 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def played_to_dict(played: PlayedHand) -> dict[str, Any]:
-    """One scored hand as JSON data, with the hand as it was entered."""
-    return {
-        "number": played.number,
-        "result": played.award.result,
-        "winner": played.award.winner,
-        "points": played.award.points,
-        "games": list(played.games),
-        "formula": played.award.formula,
-        "dealer": played.dealer,
-        "win_number": played.win_number,
-        "closed": [c.game for c in played.closings],
-        "entered": hand_to_dict(played.hand),
-    }
-
-
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """The rules as a match file holds them: `stake` only when the match has one and
     `rolling` only when it is on, so that any other match is written exactly as before."""
@@ -59,17 +44,18 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
     return data
 
 
-def sheet_to_dict(sheet: Sheet, *, hands: bool = True) -> dict[str, Any]:
-    """The sheet with the keys `show --json` promises scripts (see README). The copy a match
-    file carries for its readers has no `hands`: its journal holds each hand already."""
+def sheet_to_dict(sheet: Sheet, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The sheet with the keys `show --json` promises scripts (see README), its scored `hands`
+    given as `show --json` words them; the copy a match file carries for its readers has none:
+    its journal holds each hand already."""
     data: dict[str, Any] = {
         "players": list(sheet.players),
         "games": [game_to_dict(g) for g in sheet.games],
         "wins": dict(sheet.wins),
         "games_won": dict(sheet.games_won),
     }
-    if hands:
-        data["hands"] = [played_to_dict(p) for p in sheet.hands]
+    if hands is not None:
+        data["hands"] = hands
     data.update(
         dealer=sheet.dealer,
         finished=sheet.finished,
@@ -78,14 +64,3 @@ def sheet_to_dict(sheet: Sheet, *, hands: bool = True) -> dict[str, Any]:
         rules=rules_to_dict(sheet.rules),
     )
     return data
-
-
-def show_dict(sheet: Sheet) -> dict[str, Any]:
-    """The sheet as `hgin show --json` and the JSON summary give it: the stored sheet's keys,
-    the rules in full, and whether the match is rolling and notice was given."""
-    return {
-        **sheet_to_dict(sheet),
-        "rules": sheet.rules.to_dict(),
-        "rolling": sheet.rules.rolling,
-        "notice": sheet.notice,
-    }

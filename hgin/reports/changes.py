@@ -11,7 +11,13 @@ from hgin.engine.hands import Hand
 from hgin.engine.match import Match
 from hgin.engine.rules import find_option, option_flag, shown_value
 from hgin.engine.sheet import PlayedHand, Sheet, game_name
-from hgin.reports.narrate import describe_changes, describe_hand, describe_notice, describe_result
+from hgin.reports.narrate import (
+    describe_changes,
+    describe_hand,
+    describe_notice,
+    describe_result,
+    formula,
+)
 from hgin.reports.plural import counted
 from hgin.reports.times import shown_time
 
@@ -36,8 +42,8 @@ def played_phrase(played: PlayedHand) -> str:
     if award.winner is None:
         return f"{hand_phrase(played.hand)}, no score"
     if award.result == "undercut":
-        return f"{hand_phrase(played.hand)}, undercut, {award.winner} scores {award.formula}"
-    return f"{hand_phrase(played.hand)}, {award.formula}"
+        return f"{hand_phrase(played.hand)}, undercut, {award.winner} scores {formula(award)}"
+    return f"{hand_phrase(played.hand)}, {formula(award)}"
 
 
 def _naming(text: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from hgin.engine.hands import Award
 from hgin.engine.match import Match
 from hgin.engine.sheet import Closing, Game, PlayedHand, Sheet, game_name
 from hgin.reports.plural import counted
@@ -16,6 +17,18 @@ RESULT_TITLES: dict[str, str] = {
     "undercut": "Undercut",
     "draw": "Dead hand",
 }
+
+
+def formula(award: Award) -> str:
+    """A hand's arithmetic spelled out: '25 + 18 = 43', '9 − 7 + 25 = 27', '(20 − 5) × 2 = 30'."""
+    if not award.terms:
+        return "no score"
+    first, second, *bonus = award.terms
+    sign = "+" if award.result in ("gin", "big_gin") else "−"
+    text = f"{first} {sign} {second}" + (f" + {bonus[0]}" if bonus else "")
+    if award.doubled:
+        text = f"({text}) × 2"
+    return f"{text} = {award.points}"
 
 
 def games_phrase(numbers: Sequence[int]) -> str:
@@ -99,7 +112,7 @@ def describe_hand(played: PlayedHand) -> str:
         else f"but every game that win {played.win_number} enters is closed, so it is entered "
         "nowhere"
     )
-    parts = [f"{title}: {award.winner} scores {award.formula} {where}"]
+    parts = [f"{title}: {award.winner} scores {formula(award)} {where}"]
     loser = award.loser or ""
     parts.extend(_closing_phrase(c, loser) for c in played.closings)
     if played.opened:

@@ -14,7 +14,7 @@ from hgin.engine.settle import (
     stake_of,
 )
 from hgin.engine.sheet import Game, PlayedHand, Sheet, game_name
-from hgin.reports.narrate import describe_result, games_phrase, notice_line
+from hgin.reports.narrate import describe_result, formula, games_phrase, notice_line
 from hgin.reports.plural import counted
 from hgin.reports.symbols import NOT_OPEN
 
@@ -80,7 +80,7 @@ def hand_line(played: PlayedHand) -> HandLine:
         names = " and ".join(game_name(n) for n in played.opened)
         where += f"; {names} {'opens' if len(played.opened) == 1 else 'open'}"
     what = f"{KIND_PHRASES[award.result]} {award.winner}"
-    return HandLine(played.number, played.dealer, what, award.formula, where, upcard)
+    return HandLine(played.number, played.dealer, what, formula(award), where, upcard)
 
 
 def has_upcards(sheet: Sheet) -> bool:

@@ -10,8 +10,9 @@ from hgin.engine.match import Match
 from hgin.engine.money import money_text
 from hgin.engine.settle import stake_of
 from hgin.engine.sheet import game_name
-from hgin.engine.sheet_data import show_dict
+from hgin.reports.narrate import formula
 from hgin.reports.settlement import settlement_dict, settlement_lines
+from hgin.reports.sheet_json import show_dict
 from hgin.reports.summary import (
     game_score,
     hands_table,
@@ -148,7 +149,7 @@ def csv_rows(match: Match) -> list[list[str | int]]:
             opponent,
             *([hand.upcard or ""] if upcards else []),
             award.points,
-            award.formula,
+            formula(award),
             roman_list(played.games),
             roman_list([c.game for c in played.closings]),
         ]

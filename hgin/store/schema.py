@@ -392,6 +392,6 @@ def file_bytes(match: Match, kept: WrittenJournal | None = None) -> bytes:
         # "number", and an unescaped quote never occurs inside a JSON string.
         text = _compact(new)[1:-1].replace('}, {"number": ', '},\n{"number": ')
         lines.append(text.encode())
-    sheet = _compact(sheet_to_dict(match.sheet, hands=False)).encode()  # never read back
+    sheet = _compact(sheet_to_dict(match.sheet)).encode()  # never read back
     journal = [JOURNAL_START, b",\n".join(lines), b"\n]"] if lines else [b'"journal": []']
     return b"".join((head, *journal, b',\n"sheet": ', sheet, b"}\n"))
