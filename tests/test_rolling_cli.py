@@ -246,3 +246,22 @@ def test_notice_in_play(run: Run, show_json) -> None:
     assert done.exit_code == 0, done.stderr
     assert "Notice given: games II–IV are the last" in flat(done.stdout)
     assert show_json()["notice"] is True
+
+
+def test_deleting_a_hand_played_before_the_notice_keeps_the_notice_before_the_same_hands(
+    run: Run, show_json
+) -> None:
+    run("new", "Ann", "Bob", "--rolling", "--dealer", "Ann")
+    run("knock", "ann", "3", "20")  # 17 in I
+    run("gin", "ann", "80")  # 105 in I and II: both close, IV and V open
+    assert run("notice").exit_code == 0  # after hand 2: III, IV and V are the last
+    assert run("gin", "ann", "80").exit_code == 0  # after the notice: closes III
+    deleted = run("delete", "1")
+    assert deleted.exit_code == 0, deleted.output
+    # Ann's first gin is now her first win: it closes I, and IV opens. Her second gin, played
+    # after the notice, closes II and opens nothing: II to IV were the last games.
+    data = show_json()
+    assert [(g["number"], g["winner"]) for g in data["games"]] == [
+        (1, "Ann"), (2, "Ann"), (3, None), (4, None),
+    ]  # fmt: skip
+    assert "notice given: games II–IV are the last" in run("show").stdout

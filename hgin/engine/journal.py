@@ -136,8 +136,11 @@ def _edit(state: State, data: Mapping[str, Any]) -> Content:
 
 
 def _delete(state: State, data: Mapping[str, Any]) -> Content:
-    before, later = _split(state, data["hand_number"])
-    return stacked(before, later[1:]), state.rules, state.notice_after
+    number, notice_after = data["hand_number"], state.notice_after
+    before, later = _split(state, number)
+    if notice_after is not None and number <= notice_after:
+        notice_after -= 1  # the notice stays between the same two hands
+    return stacked(before, later[1:]), state.rules, notice_after
 
 
 def _set_rules(state: State, data: Mapping[str, Any]) -> Content:

@@ -244,15 +244,7 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
                 posted.append(game.number)
                 if game.scores[winner] >= target:
                     closings.append(_close(game, winner, loser, rules))
-                    games[game.number] = Game(
-                        game.number,
-                        game.scores,
-                        game.bonuses,
-                        game.hands_won,
-                        game.entered,
-                        winner,
-                        number,
-                    )
+                    games[game.number] = game._replace(winner=winner, closed_by=number)
         if closings:
             in_progress = [games[g.number] for g in in_progress if not games[g.number].closed]
             if rules.rolling and (notice_after is None or number <= notice_after):
