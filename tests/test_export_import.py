@@ -354,3 +354,26 @@ def test_a_file_changed_since_the_cache_stamped_it_is_checked_again(
     assert result.exit_code == 1
     assert result.stderr.startswith(f"hgin: cannot use {path}: ")
     assert not (tmp_path / "all.json").exists()
+
+
+def test_replace_brings_the_notice_given_in_the_files_copy(
+    run: Run, hgin_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A rolling match taken to a second folder; here notice is given, there a dead hand is
+    # recorded and undone (the two copies went two ways). Replacing theirs with ours brings
+    # the notice: without it their sheet would open new games that ours does not.
+    there = tmp_path / "there"
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    assert run("new", "Ann", "Bob", "--rolling", "--dealer", "Ann").exit_code == 0
+    assert run("gin", "ann", "80").exit_code == 0
+    assert run("export", str(first)).exit_code == 0
+    monkeypatch.setenv("HGIN_HOME", str(there))
+    assert run("import", str(first)).exit_code == 0
+    assert run("draw").exit_code == 0 and run("undo").exit_code == 0
+    monkeypatch.setenv("HGIN_HOME", str(hgin_home))
+    assert run("notice").exit_code == 0
+    assert run("export", str(second)).exit_code == 0
+    monkeypatch.setenv("HGIN_HOME", str(there))
+    result = run("import", str(second), "--replace")
+    assert result.stdout == f"Imported from {second}: 1 replaced.\n"
+    assert json.loads(run("show", "--json").stdout)["notice"] is True

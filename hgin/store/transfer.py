@@ -339,12 +339,14 @@ def _listed(ids: list[str]) -> str:
 def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> Match | None:
     """What `--replace` saves for a match we hold: None when ours is in the same state; ours
     with the imported hands and rules as one more change of its journal (which undo takes back)
-    when it has the same players and first dealer; else the imported match whole."""
+    when it has the same players, first dealer and notice; else the imported match whole."""
     try:
         stored = store.load(imported.id)
     except HginError:
         return imported
-    if (stored.players, stored.first_dealer) != (imported.players, imported.first_dealer):
+    if (stored.players, stored.first_dealer, stored.notice_after) != (
+        imported.players, imported.first_dealer, imported.notice_after
+    ):  # fmt: skip
         return imported
     if (stored.rules, stored.hands) == (imported.rules, imported.hands):
         return None
