@@ -32,15 +32,26 @@ HOUSE_RULES = (
     ("--rules", "classic", "--tie", "knocker"),
     ("--oklahoma",),
     ("--rules", "classic", "--straight"),
-    ("--entry", "next-open"),
+    ("--entry", "next-open", "--target", "50"),
     ("--rolling",),
     ("--rolling", "--rules", "classic", "--entry", "next-open"),
 )
 UPCARDS = ("As", "3h", "5s", "7d", "10s", "Kc")
+RULE_CHANGES = (
+    ("target", "50"),
+    ("target", "100"),
+    ("undercut-bonus", "10"),
+    ("gin-bonus", "20"),
+    ("box-bonus", "25"),
+    ("game-bonus", "0"),
+    ("tie", "knocker"),
+    ("tie", "undercut"),
+    ("shutout", "none"),
+)
 
 player = st.sampled_from(["ann", "bob"])
 upcard = st.sampled_from(UPCARDS)
-deadwood = st.integers(0, 98)
+deadwood = st.integers(0, 98) | st.integers(50, 98)  # often enough to close a game
 hand = st.one_of(
     st.tuples(st.just("gin"), player, deadwood, upcard),
     st.tuples(st.just("knock"), player, st.integers(1, 11), deadwood, upcard),
@@ -51,6 +62,8 @@ step = st.one_of(
     hand,
     hand,
     st.just(("undo",)),
+    st.just(("redo",)),
+    st.tuples(st.just("rules"), st.sampled_from(RULE_CHANGES)),
     st.tuples(st.just("edit"), st.integers(0, 30), hand),
     st.tuples(st.just("delete"), st.integers(0, 30)),
     st.just(("notice",)),
@@ -202,7 +215,7 @@ def check_settlement(data: dict[str, Any], settled: dict[str, Any]) -> None:
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(house=st.sampled_from(HOUSE_RULES), steps=st.lists(step, min_size=1, max_size=14))
+@given(house=st.sampled_from(HOUSE_RULES), steps=st.lists(step, min_size=1, max_size=16))
 # A gin of exactly the target closes game I.
 @example(house=(), steps=[("gin", "ann", 75, "As"), ("undo",), ("gin", "bob", 75, "As")])
 # Deleting a hand played before the notice: the hand after the notice still opens no game.
@@ -221,6 +234,11 @@ def check_settlement(data: dict[str, Any], settled: dict[str, Any]) -> None:
 @example(
     house=("--rules", "classic", "--tie", "knocker"),
     steps=[("knock", "bob", 7, 7, "As"), ("draw",), ("gin", "ann", 90, "As")],
+)
+# A classic match played out: boxes, a shutout, the settlement of the whole match.
+@example(
+    house=("--rules", "classic"),
+    steps=[("gin", "bob", 10, "As"), *[("gin", "ann", 98, "As")] * 3, ("gin", "bob", 1, "As")],
 )
 @example(house=("--oklahoma",), steps=[("knock", "ann", 5, 3, "5s"), ("knock", "ann", 6, 20, "5s")])
 def test_every_number_on_the_sheet_follows_the_rules(
@@ -241,27 +259,33 @@ def test_every_number_on_the_sheet_follows_the_rules(
         assert run("new", *PLAYERS, "--dealer", "Ann", *house) == 0
         oklahoma = "--oklahoma" in house
         before, notice_at = show(), None
-        earlier: list[tuple[dict[str, Any], int | None]] = []  # what each undo goes back to
+        # The sheets (and notices) each undo and each redo goes back to.
+        earlier: list[tuple[dict[str, Any], int | None]] = []
+        later: list[tuple[dict[str, Any], int | None]] = []
         for typed in steps:
             kind, hands = typed[0], len(before["hands"])
             if kind == "edit":
                 args = ["edit", str(typed[1] % max(hands, 1) + 1), *hand_args(typed[2], oklahoma)]
             elif kind == "delete":
                 args = ["delete", str(typed[1] % max(hands, 1) + 1)]
-            elif kind in ("undo", "notice"):
+            elif kind == "rules":
+                args = ["rules", "set", *typed[1]]
+            elif kind in ("undo", "redo", "notice"):
                 args = [kind]
             else:
                 args = hand_args(typed, oklahoma)
-            changed = run(*args) == 0
+            changed, notice_at_before = run(*args) == 0, notice_at
             after = show()
             if not changed:
                 assert after == before, args
                 continue
-            if kind == "undo":
-                expected, notice_at = earlier.pop()
+            if kind in ("undo", "redo"):
+                expected, notice_at = (earlier if kind == "undo" else later).pop()
                 assert after == expected
+                (later if kind == "undo" else earlier).append((before, notice_at_before))
             else:
                 earlier.append((before, notice_at))
+                later.clear()
                 if kind == "notice":
                     notice_at = hands
                 elif kind == "delete" and notice_at is not None and int(args[1]) <= notice_at:
