@@ -35,6 +35,9 @@ HOUSE_RULES = (
     ("--entry", "next-open", "--target", "50"),
     ("--rolling",),
     ("--rolling", "--rules", "classic", "--entry", "next-open"),
+    ("--rules", "classic", "--oklahoma", "--oklahoma-ace", "one", "--big-gin-bonus", "31"),
+    ("--rules", "classic", "--shutout", "double", "--dealer-rule", "loser", "--games", "5"),
+    ("--decide", "net", "--redeal", "same", "--big-gin-bonus", "50", "--undercut-bonus", "10"),
 )
 UPCARDS = ("As", "3h", "5s", "7d", "10s", "Kc")
 RULE_CHANGES = (
@@ -54,6 +57,7 @@ upcard = st.sampled_from(UPCARDS)
 deadwood = st.integers(0, 98) | st.integers(50, 98)  # often enough to close a game
 hand = st.one_of(
     st.tuples(st.just("gin"), player, deadwood, upcard),
+    st.tuples(st.just("big"), player, deadwood, upcard),
     st.tuples(st.just("knock"), player, st.integers(1, 11), deadwood, upcard),
     st.just(("draw",)),
 )
@@ -79,8 +83,9 @@ def hand_args(typed: tuple[Any, ...], oklahoma: bool) -> list[str]:
     """A typed hand as the command line takes it (the upcard only in an Oklahoma match)."""
     if typed[0] == "draw":
         return ["draw"]
-    *words, card = typed
-    return [str(word) for word in words] + (["--upcard", card] if oklahoma else [])
+    kind, *words, card = typed
+    args = ["knock" if kind == "knock" else "gin", *(str(word) for word in words)]
+    return args + (["--big"] if kind == "big" else []) + (["--upcard", card] if oklahoma else [])
 
 
 def rank(card: str) -> int:
@@ -97,10 +102,14 @@ def award(rules: dict[str, Any], entered: dict[str, Any]) -> tuple[str | None, i
     double = 2 if upcard is not None and upcard.endswith("♠") else 1
     if entered["kind"] == "gin":
         return me, (rules["gin_bonus"] + theirs) * double
+    if entered["kind"] == "big_gin":
+        assert rules["big_gin_bonus"] > 0
+        return me, (rules["big_gin_bonus"] + theirs) * double
     mine = entered["deadwood"]
     limit = 10
-    if upcard is not None:
-        limit = 0 if rank(upcard) == 1 else min(rank(upcard), 10)  # an ace: gin only
+    if upcard is not None:  # an ace: gin only, or knock with 1
+        ace = 0 if rules["oklahoma_ace"] == "gin" else 1
+        limit = ace if rank(upcard) == 1 else min(rank(upcard), 10)
     assert 1 <= mine <= limit and not rules["straight"]
     if mine < theirs or (mine == theirs and rules["tie"] == "knocker"):
         return me, (theirs - mine) * double
@@ -148,7 +157,8 @@ def check_sheet(data: dict[str, Any], notice_at: int | None) -> None:
         assert played["closed"] == closes
         if rolling and (notice_at is None or number <= notice_at):
             count += len(closes)  # each close opens the next numbered game
-        dealer = {"alternate": other(dealer), "winner": winner}[rules["dealer_rule"]]
+        rule = rules["dealer_rule"]
+        dealer = {"alternate": other(dealer), "winner": winner, "loser": other(winner)}[rule]
     assert sorted(games) == list(range(1, count + 1))
     assert data["dealer"] == dealer
     assert data["wins"] == wins
@@ -166,10 +176,10 @@ def check_sheet(data: dict[str, Any], notice_at: int | None) -> None:
     assert data["finished"] == (len(closed) == count)
     if not data["finished"]:
         assert data["winner"] is None
-    elif won["Ann"] != won["Bob"]:
+    elif won["Ann"] != won["Bob"] and rules["decide"] == "majority":
         assert data["winner"] == max(PLAYERS, key=won.__getitem__)
-    else:  # only a rolling match ends level in games: then the larger sheet total
-        assert rolling
+    else:  # `net`, or a rolling match level in games: the larger sheet total
+        assert rolling or rules["decide"] == "net"
         level = totals["Ann"] == totals["Bob"]
         assert data["winner"] == (None if level else max(PLAYERS, key=totals.__getitem__))
 
@@ -179,17 +189,21 @@ def other(name: str) -> str:
 
 
 def check_bonuses(rules: dict[str, Any], game: dict[str, Any]) -> None:
-    """Nothing before a close; at a close the game bonus to its winner (doubled when the loser
-    has 0 there, under `shutout bonus`) and a box per hand won there to each player."""
+    """Nothing before a close; at a close the game bonus to its winner and a box per hand won
+    there to each player. When the loser has 0 there, `shutout bonus` doubles the game bonus,
+    `shutout double` the winner's whole total in the game."""
     winner = game["winner"]
     if winner is None:
         assert game["bonuses"] == dict.fromkeys(PLAYERS, 0)
         return
-    assert game["scores"][winner] >= rules["target"] > game["scores"][other(winner)]
-    shut_out = rules["shutout"] == "bonus" and game["scores"][other(winner)] == 0
-    boxes = {p: rules["box_bonus"] * game["hands_won"][p] for p in PLAYERS}
-    boxes[winner] += rules["game_bonus"] * (2 if shut_out else 1)
-    assert game["bonuses"] == boxes
+    scores, shutout = game["scores"], rules["shutout"]
+    assert scores[winner] >= rules["target"] > scores[other(winner)]
+    shut_out = scores[other(winner)] == 0
+    bonuses = {p: rules["box_bonus"] * game["hands_won"][p] for p in PLAYERS}
+    bonuses[winner] += rules["game_bonus"] * (2 if shut_out and shutout == "bonus" else 1)
+    if shut_out and shutout == "double":
+        bonuses[winner] += scores[winner] + bonuses[winner]
+    assert game["bonuses"] == bonuses
 
 
 def check_settlement(data: dict[str, Any], settled: dict[str, Any]) -> None:
