@@ -67,6 +67,7 @@ step = st.one_of(
     hand,
     st.just(("undo",)),
     st.just(("redo",)),
+    st.tuples(st.just("restore"), st.integers(0, 30)),
     st.tuples(st.just("rules"), st.sampled_from(RULE_CHANGES)),
     st.tuples(st.just("edit"), st.integers(0, 30), hand),
     st.tuples(st.just("delete"), st.integers(0, 30)),
@@ -273,8 +274,10 @@ def test_every_number_on_the_sheet_follows_the_rules(
         assert run("new", *PLAYERS, "--dealer", "Ann", *house) == 0
         oklahoma = "--oklahoma" in house
         before, notice_at = show(), None
-        # The sheets (and notices) each undo and each redo goes back to.
-        earlier: list[tuple[dict[str, Any], int | None]] = []
+        history = [(before, notice_at)]  # the sheet (and notice) after each change
+        # What each undo goes back to (with, for a restore, what redo reached before it), and
+        # what each redo goes back to.
+        earlier: list[tuple[dict[str, Any], int | None, list[Any] | None]] = []
         later: list[tuple[dict[str, Any], int | None]] = []
         for typed in steps:
             kind, hands = typed[0], len(before["hands"])
@@ -282,6 +285,8 @@ def test_every_number_on_the_sheet_follows_the_rules(
                 args = ["edit", str(typed[1] % max(hands, 1) + 1), *hand_args(typed[2], oklahoma)]
             elif kind == "delete":
                 args = ["delete", str(typed[1] % max(hands, 1) + 1)]
+            elif kind == "restore":
+                args = ["restore", str(typed[1] % max(len(history) - 1, 1) + 1)]
             elif kind == "rules":
                 args = ["rules", "set", *typed[1]]
             elif kind in ("undo", "redo", "notice"):
@@ -293,18 +298,27 @@ def test_every_number_on_the_sheet_follows_the_rules(
             if not changed:
                 assert after == before, args
                 continue
-            if kind in ("undo", "redo"):
-                expected, notice_at = (earlier if kind == "undo" else later).pop()
-                assert after == expected
-                (later if kind == "undo" else earlier).append((before, notice_at_before))
+            if kind == "undo":
+                expected, notice_at, redone = earlier.pop()
+                later = [*later, (before, notice_at_before)] if redone is None else redone
+            elif kind == "redo":
+                expected, notice_at = later.pop()
+                earlier.append((before, notice_at_before, None))
+            elif kind == "restore":
+                expected, notice_at = history[int(args[1])]
+                earlier.append((before, notice_at_before, [*later, (expected, notice_at)]))
+                later = []
             else:
-                earlier.append((before, notice_at))
+                expected = after
+                earlier.append((before, notice_at, None))
                 later.clear()
                 if kind == "notice":
                     notice_at = hands
                 elif kind == "delete" and notice_at is not None and int(args[1]) <= notice_at:
                     notice_at -= 1
+            assert after == expected
             check_sheet(after, notice_at)
             before = after
+            history.append((after, notice_at))
         settled = runner.invoke(app, ["settle", "--json"], env={"HGIN_HOME": home})
         check_settlement(before, json.loads(settled.stdout))
