@@ -149,6 +149,39 @@ def test_copies_that_went_two_ways_are_both_kept(laptops: Laptops, run: Run) -> 
     assert (len(laptops.log()), len(laptops.log(f"{ID}-2"))) == (3, 5)
 
 
+def under_old_identifiers(folder: Path, long: str, short: str) -> None:
+    """The matches and current pointer in `folder` (a data folder, or an export file) named
+    as an earlier release named them: `long` where `short` is now."""
+    files = [folder] if folder.is_file() else [*folder.glob("matches/*.json"), folder / "current"]
+    for path in files:
+        path.write_text(path.read_text(encoding="utf-8").replace(short, long), encoding="utf-8")
+        if short in path.name:
+            path.rename(path.with_name(path.name.replace(short, long)))
+
+
+def test_copies_kept_under_the_longer_identifiers_of_earlier_releases_are_found(
+    laptops: Laptops, run: Run
+) -> None:
+    """Earlier releases made 'christabel-annab-bartholomew-mont' of these names: a copy kept
+    beside ours then is still the one the file's match brings up to date."""
+    short, long = "2026-12-01-christabe-bartholom", "2026-12-01-christabel-annab-bartholomew-mont"
+    laptops.on("ann", ("new", "Christabel-Annabelle", "Bartholomew-Montgomery"), ("draw",))
+    shared = laptops.export("ann", "shared.json")
+    laptops.on("bob")
+    imported(run, shared)
+    laptops.on("bob", ("gin", "chr", "4"))
+    bobs = laptops.export("bob")
+    laptops.on("ann", ("draw",))
+    assert imported(run, bobs)[0] == f"Imported from {bobs}: 1 kept beside ours."
+    laptops.on("bob", ("draw",))
+    later = laptops.export("bob")
+    for folder in (laptops.home("ann"), laptops.home("bob"), later):
+        under_old_identifiers(folder, long, short)
+    laptops.on("ann")
+    assert imported(run, later) == [f"Imported from {later}: 1 updated."]
+    assert (len(laptops.log(long)), len(laptops.log(f"{long}-2"))) == (2, 3)
+
+
 def test_replace_still_takes_the_files_copy(laptops: Laptops, run: Run) -> None:
     laptops.on("ann", ("new", "Ann", "Bob", "--dealer", "Ann"), PLAYED[0])
     shared = laptops.export("ann", "shared.json")

@@ -24,8 +24,8 @@ WHOLE = {
     "config": ["rules    friendly  (default)", "(from the rules)"],
 }
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "show": ("show", "-m", "{christabel}"),
-    "summary": ("summary", "-m", "{christabel}"),
+    "show": ("show", "-m", "{christabe}"),
+    "summary": ("summary", "-m", "{christabe}"),
     "summary of Zoë v Bob": ("summary", "-m", "{zoe}"),
     "matches": ("matches",),
     "stats": ("stats",),
@@ -67,7 +67,7 @@ def whole_on_a_line(value: str, text: str) -> bool:
 
 
 def filled(words: tuple[str, ...] | list[str], home: Path) -> list[str]:
-    """`words` with {christabel} and {zoe} replaced by those matches' identifiers."""
+    """`words` with {christabe} and {zoe} replaced by those matches' identifiers."""
     ids = {p.stem.split("-")[3]: p.stem for p in (home / "matches").glob("*.json")}
     return [w.format(**ids) for w in words]
 
@@ -101,7 +101,7 @@ def test_piped_sentences_are_not_wrapped(
     run: Run, monkeypatch: pytest.MonkeyPatch, home: Path
 ) -> None:
     monkeypatch.delenv("COLUMNS")
-    result = run(*filled(("gin", "chr", "50", "-m", "{christabel}"), home))
+    result = run(*filled(("gin", "chr", "50", "-m", "{christabe}"), home))
     sentence = next(line for line in result.stdout.splitlines() if line.startswith("Gin:"))
     assert sentence.startswith(f"Gin: {LONG} scores 25 + 50 = 75 in games I and II; game I ")
     assert sentence.endswith(")."), sentence
@@ -131,7 +131,7 @@ def test_long_names_fit_forty_columns(run: Run, monkeypatch: pytest.MonkeyPatch)
         assert [line for line in text.splitlines() if cell_len(line) > 40] == [], command
         assert "…" not in text
     listed = run("matches").stdout
-    assert whole_on_a_line(second, listed) and whole_on_a_line("-maximiliana-fitz-", listed)
+    assert whole_on_a_line(second, listed) and whole_on_a_line("-maximilia-bartholom", listed)
 
 
 @pytest.mark.parametrize("command", [(), ("new",), ("summary",), ("series", "new"), ("stats",)])

@@ -37,7 +37,7 @@ enters is closed, so it is entered nowhere.
 # Five games and longer names do not fit across 60 columns: the sheet turns on its side.
 SIDEWAYS_AT_60 = """\
 Christabel v Bartholomew · classic rules · 5 games to 100
-match 2025-06-01-christabel-bartholomew
+match 2025-06-01-christabe-bartholom
            Christabel   Bartholomew (deals)
 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
 Game I          ✓ 108                     –
@@ -131,3 +131,15 @@ def test_no_colour_codes_under_no_color_even_in_a_terminal(
     plain = run("show").stdout
     assert not COLOUR_CODE.search(plain)
     assert lines(ANSI.sub("", plain)) == lines(SHEET_AT_60)[:-2]
+
+
+LONGEST = ("Alexandrina-" + "x" * 28, "Bartholomew-" + "y" * 28)  # 40 characters: the most allowed
+
+
+def test_the_longest_names_keep_the_identifier_whole(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("new", *LONGEST).exit_code == 0
+    rules, match = "friendly rules · 3 games to 100", "match 2025-06-01-alexandri-bartholom"
+    assert lines(run("show").stdout)[:5] == [LONGEST[0], "v", LONGEST[1], rules, match]

@@ -11,10 +11,11 @@ IDENTIFIER = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 
 def slug(name: str) -> str:
-    """A file-name-safe fragment of a player name."""
+    """A file-name-safe fragment of a player name, short enough that "match " and the longest
+    identifier, 2026-12-01-alexandri-bartholom-999, fit 40 columns (earlier releases kept 16)."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     cleaned = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-    return cleaned[:16].strip("-") or "player"
+    return cleaned[:9].strip("-") or "player"
 
 
 def stem(created: str, players: tuple[str, str]) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hgin.engine.editing import replace_all
-from hgin.engine.identifiers import stem as identifier_stem
+from hgin.engine.identifiers import slug
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.store.cache import MatchCache
@@ -214,9 +214,9 @@ def _copies(
     store: Store, match: Match, ids: list[str], by_stem: dict[str, dict[str, list[Match]]]
 ) -> list[Match]:
     """The stored copies of `match` (the same identity), sorted: the match of its identifier
-    and those made for its players and day (`ids`: the stored ones, sorted), each read once
-    for the whole import (`by_stem`: the readable ones by their identity)."""
-    stem = identifier_stem(match.created, match.players)
+    and those named by its day and first player, whatever the slugs' length then (`ids`: the
+    stored ones, sorted), each read once (`by_stem`: the readable ones by their identity)."""
+    stem = f"{match.created[:10]}-{slug(match.players[0])}"
     if stem not in by_stem:
         after = ids[bisect.bisect_left(ids, stem) :]
         by_stem[stem] = _by_uid(store, itertools.takewhile(lambda n: n.startswith(stem), after))
