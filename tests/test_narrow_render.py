@@ -143,3 +143,13 @@ def test_the_longest_names_keep_the_identifier_whole(
     assert run("new", *LONGEST).exit_code == 0
     rules, match = "friendly rules · 3 games to 100", "match 2025-06-01-alexandri-bartholom"
     assert lines(run("show").stdout)[:5] == [LONGEST[0], "v", LONGEST[1], rules, match]
+
+
+def test_the_next_dealer_with_the_longest_name_keeps_the_full_stop_or_drops_it(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("new", *LONGEST, "--dealer", "Bart").exit_code == 0
+    assert lines(run("show").stdout)[-2:] == ["Next deal:", LONGEST[1]]  # no stop on its own
+    monkeypatch.setenv("COLUMNS", "60")
+    assert lines(run("show").stdout)[-1] == f"Next deal: {LONGEST[1]}."

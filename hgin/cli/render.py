@@ -175,7 +175,9 @@ def sheet_notes(sheet: Sheet) -> list[RenderableType]:
     decided = "" if result else describe_decided(sheet)
     notes.extend(Text(line, style="bold") for line in (result, decided) if line)
     if not result:
-        notes.append(Text(f"Next deal: {sheet.dealer}."))
+        # Without its full stop where the name and the stop would not fit on one line.
+        sentence, after = f"Next deal: {sheet.dealer}", Text(f"{sheet.dealer}.")
+        notes.append(Fit(Text(f"{sentence}."), Text(sentence), judged_by=[after]))
     return notes
 
 
