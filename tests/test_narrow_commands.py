@@ -134,6 +134,22 @@ def test_long_names_fit_forty_columns(run: Run, monkeypatch: pytest.MonkeyPatch)
     assert whole_on_a_line(second, listed) and whole_on_a_line("-maximilia-bartholom", listed)
 
 
+def test_the_match_list_as_records_marks_the_current_match_once(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("hgin.scorekeeper.now_text", lambda: "2025-06-01T20:00:00+02:00")
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("new", "Christabel-Annabelle", "Bartholomew-Montgomery").exit_code == 0
+    assert run("matches").stdout == (
+        "2025-06-01-christabe-bartholom\n"
+        "  * current\n"
+        "  Christabel-Annabelle v\n"
+        "  Bartholomew-Montgomery\n"
+        "  friendly · 2025-06-01 · 0 hands\n"
+        "  in play\n"
+    )
+
+
 @pytest.mark.parametrize("command", [(), ("new",), ("summary",), ("series", "new"), ("stats",)])
 def test_help_fits_forty_columns(
     run: Run, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]

@@ -132,7 +132,7 @@ def print_matches(entries: list[MatchSummary], current: str | None) -> None:
     lines = list_lines(entries, current, console.width)
     if not lines:
         console.print(Group(*(_record(entry, current) for entry in entries)))
-    if any(e.id == current for e in entries):
+    elif any(e.id == current for e in entries):
         lines.append(("* current match", "dim"))
     codes = {"": ("", ""), "bold": _codes(console, "bold"), "dim": _codes(console, "dim")}
     console.file.write("".join(f"{codes[s][0]}{line}{codes[s][1]}\n" for line, s in lines))
