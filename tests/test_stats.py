@@ -253,6 +253,38 @@ def test_the_chart_keeps_every_match_winner_and_says_whom_it_leaves_out(run: Run
     assert "<th scope='row'>Flo</th>" in page and "<th scope='row'>Gus</th>" in page
 
 
+def test_the_legend_of_seven_winners_takes_two_rows_inside_the_picture(run: Run) -> None:
+    winners = ["Annabelle", "Bernadette", "Christabel", "Dominique", "Evangeline", "Florentina"]
+    winners.append("Gwendolyn")
+    for winner in winners:
+        assert run("new", winner, "Zed", "--games", "1", "--target", "50").exit_code == 0
+        assert run("gin", winner, "40").exit_code == 0
+    svg = chart_of(run("stats", "--format", "html").stdout)
+    texts = {t.text: (t.get("x"), t.get("y")) for t in svg.iter(f"{SVG}text")}
+    assert [texts[name] for name in winners] == [
+        ("90", "40"), ("199", "40"), ("315", "40"), ("431", "40"), ("540", "40"),
+        ("90", "58"), ("206", "58"),
+    ]  # fmt: skip
+    # The plot and the picture make room for the second row.
+    assert (texts["wins"], svg.get("width"), svg.get("height")) == (("14", "66"), "640", "378")
+
+
+def test_the_end_labels_stay_inside_the_picture(run: Run) -> None:
+    """A long name's label is not cut at the right edge, and five labels at 0 are stacked
+    upwards from the foot of the plot, not down over the caption."""
+    for loser in ["Bob", "Cy", "Di", "Ed", "Flo"]:
+        assert run("new", "Maximiliana-Fitzgerald", loser, "--games", "1").exit_code == 0
+        assert run("gin", "max", "90").exit_code == 0
+    svg = chart_of(run("stats", "--format", "html").stdout)
+    texts = {t.text: (t.get("x"), t.get("y")) for t in svg.iter(f"{SVG}text")}
+    labels = ["Maximiliana-Fitzgerald 5", "Bob 0", "Cy 0", "Di 0", "Ed 0", "Flo 0"]
+    assert [(float(texts[label][0]), float(texts[label][1])) for label in labels] == [
+        (466, 60), (466, 268), (466, 281), (466, 294), (466, 307), (466, 320),
+    ]  # fmt: skip
+    caption = "finished matches in the order they started"
+    assert [y for text, (_, y) in texts.items() if text.startswith(caption)] == ["348"]
+
+
 def test_names_are_escaped_in_html(run: Run) -> None:
     assert run("new", "<b>&Rex", "[red]Bo", "--games", "1", "--dealer", "<b>").exit_code == 0
     assert run("gin", "<b>", "98").exit_code == 0

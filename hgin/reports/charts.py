@@ -5,6 +5,7 @@ white."""
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -144,10 +145,21 @@ def _axes(frame: Frame, x_labels: dict[float, str], y_step: int) -> list[str]:
     return parts
 
 
-def _legend(names: Sequence[str], left: float, y: float) -> list[str]:
+def text_width(text: str) -> int:
+    """About how wide `text` is drawn at font size 11: 7 a character, twice that for a wide
+    one such as 李."""
+    return 7 * sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _legend(names: Sequence[str], left: float, y: float) -> tuple[list[str], float]:
+    """A sample of each line beside its name, in as many rows as the picture's width needs;
+    also the y of the last row."""
     parts = []
     x = left
     for index, name in enumerate(names):
+        width = 46 + text_width(name)
+        if x > left and x + width > WIDTH:
+            x, y = left, y + 18
         style = STYLES[index % len(STYLES)]
         dash = f" stroke-dasharray='{style.dash}'" if style.dash else ""
         parts.append(
@@ -156,8 +168,8 @@ def _legend(names: Sequence[str], left: float, y: float) -> list[str]:
         )
         parts.append(marker(style, x + 15, y))
         parts.append(_text(x + 36, y + 4, name))
-        x += 46 + 7 * min(len(name), 24)
-    return parts
+        x += width
+    return parts, y
 
 
 def _svg(height: float, title: str, desc: str, body: list[str]) -> str:
@@ -211,8 +223,8 @@ def match_chart_svg(sheet: Sheet) -> str:
     y_step = nice_step(peak)
     y_max = math.ceil(peak / y_step) * y_step
     panel = 165 if len(sheet.games) <= 5 else 110  # a rolling match can have dozens
-    top = 34
-    body = _legend(sheet.players, 54, 16)
+    body, legend_end = _legend(sheet.players, 54, 16)
+    top = legend_end + 18
     every = max(1, math.ceil(hands / 16))
     hand_ticks = {float(n): str(n) for n in range(0, hands + 1, every)}
     desc = []
@@ -254,42 +266,44 @@ def results_chart_svg(
     peak = max([1, *(values[-1] for _, values in series if values)])
     y_step = nice_step(peak)
     y_max = math.ceil(peak / y_step) * y_step
-    frame = Frame(54, 56, WIDTH - 150, 260, max(count, 1), y_max)
-    body = [_text(frame.left, 18, title, size=13)]
-    body.extend(_legend([name for name, _ in series], 54, 36))
+    legend, legend_end = _legend([name for name, _ in series], 54, 36)
+    # The end labels' room on the right, and a line of the plot's height for each.
+    labels = [f"{name} {values[-1] if values else 0}" for name, values in series]
+    room = max(96, 26 + max(map(text_width, labels), default=0))
+    height = max(260, 13 * len(series))
+    frame = Frame(54, legend_end + 20, max(WIDTH - 54 - room, 240), height, max(count, 1), y_max)
+    body = [_text(frame.left, 18, title, size=13), *legend]
     ticks: dict[float, str] = {}
     every = max(1, math.ceil(count / 8))
     for n in [*range(1, count + 1, every), count] if count else []:
         ticks[float(n)] = str(n)
     body.extend(_axes(frame, ticks, y_step))
     stride = max(1, math.ceil(count / 20))
-    desc = []
     ends: list[tuple[float, int]] = []
     for index, (name, values) in enumerate(series):
         points = ((0.0, 0.0), *((float(n), float(v)) for n, v in enumerate(values, 1)))
         marked = tuple(sorted({*range(stride, len(points), stride), len(points) - 1}))
         style = STYLES[index % len(STYLES)]
         body.extend(_line(frame, Series(name, points, marked), style))
-        final = values[-1] if values else 0
-        ends.append((frame.y(final), index))
-        desc.append(f"{name} {final}")
-    # End labels in the order of the line ends, pushed apart so that none overlaps; each carries
-    # its series' marker, which ties it to its line without colour.
-    previous = -math.inf
-    for y, index in sorted(ends):
-        y = max(y, previous + 13)
-        previous = y
-        name, values = series[index]
+        ends.append((frame.y(values[-1] if values else 0), index))
+    # End labels in the order of the line ends, 13 apart so that none overlaps, and none below
+    # the plot; each carries its series' marker, which ties it to its line without colour.
+    bottom = frame.top + frame.height
+    ys, order = [y for y, _ in sorted(ends)], [index for _, index in sorted(ends)]
+    for n in range(1, len(ys)):
+        ys[n] = max(ys[n], ys[n - 1] + 13)
+    for n in range(len(ys)):
+        ys[n] = min(ys[n], bottom - 13 * (len(ys) - 1 - n))
+    for y, index in zip(ys, order, strict=True):
         x = frame.x(count) + 12
         body.append(marker(STYLES[index % len(STYLES)], x, y))
-        body.append(_text(x + 8, y + 4, f"{name} {values[-1] if values else 0}"))
-    bottom = frame.top + frame.height
+        body.append(_text(x + 8, y + 4, labels[index]))
     if dates:
         span = dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
         caption = f"finished matches in the order they started ({span})"
         body.append(_text(frame.left + frame.width / 2, bottom + 32, caption, "middle", 10))
     body.append(_text(14, frame.top - 8, "wins", size=10))
-    return _svg(bottom + 44, title, "Match wins so far: " + ", ".join(desc) + ".", body)
+    return _svg(bottom + 44, title, "Match wins so far: " + ", ".join(labels) + ".", body)
 
 
 def chart_sections(match: Match) -> list[Section]:
