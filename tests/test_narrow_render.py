@@ -153,3 +153,41 @@ def test_the_next_dealer_with_the_longest_name_keeps_the_full_stop_or_drops_it(
     assert lines(run("show").stdout)[-2:] == ["Next deal:", LONGEST[1]]  # no stop on its own
     monkeypatch.setenv("COLUMNS", "60")
     assert lines(run("show").stdout)[-1] == f"Next deal: {LONGEST[1]}."
+
+
+RECORDS_AT_40 = """\
+Christabel-Annabelle v
+Bartholomew-Montgomery
+classic rules · 3 games to 100
+match 2025-06-01-christabe-bartholom
+Game I · to 100
+  Christabel-Annabelle (deals) 70
+  ██████░░
+  Bartholomew-Montgomery –
+Game II · to 100
+  Christabel-Annabelle (deals) 35
+  ███░░░░░
+  Bartholomew-Montgomery –
+Game III · to 100
+  Christabel-Annabelle (deals) –
+  Bartholomew-Montgomery –
+Wins: Christabel-Annabelle 2
+Bartholomew-Montgomery 0
+Total: Christabel-Annabelle 105
+Bartholomew-Montgomery 0
+– not entered yet
+█ share of the 100 reached
+Next deal: Christabel-Annabelle.
+"""
+
+
+def test_the_sheet_as_records_wraps_each_line_under_its_start(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bar goes on under its player, and a line of wins breaks between the two players."""
+    monkeypatch.setenv("COLUMNS", "40")
+    new = ("new", "Christabel-Annabelle", "Bartholomew-Montgomery", "--rules", "classic")
+    assert run(*new, "--dealer", "Bart").exit_code == 0
+    for hand in (("gin", "chr", "10"), ("gin", "chr", "10")):
+        assert run(*hand).exit_code == 0
+    assert run("show").stdout == RECORDS_AT_40

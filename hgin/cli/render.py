@@ -123,24 +123,21 @@ def narrow_sheet_table(sheet: Sheet, *, stacked: bool = False) -> Table:
 
 
 def sheet_records(sheet: Sheet) -> Group:
-    """The sheet stacked for the narrowest terminals: a record per game, a line per player."""
-    parts: list[Text | Group] = []
+    """The sheet stacked for the narrowest terminals: a record per game, a line per player
+    (a long one goes on under its start)."""
+    parts: list[RenderableType] = []
     for game in shown_games(sheet):
-        state = "closed" if game.closed else f"to {sheet.rules.target}"
-        if game.winner:
-            state += f" · won by {game.winner}"
-        lines = []
+        state = ["closed" if game.closed else f"to {sheet.rules.target}"]
+        state += [f"won by {game.winner}"] if game.winner else []
+        parts.append(_pieces([f"Game {game_name(game.number)}", *state], "bold"))
         for player in sheet.players:
-            line = Text.assemble("  ", _player_label(player, sheet), " ")
-            line.append_text(_game_cell(game, player, sheet))
-            line.plain = line.plain.replace("\n", "  ")
-            lines.append(line)
-        parts.append(Group(Text(f"Game {game_name(game.number)} · {state}", style="bold"), *lines))
-    wins = " · ".join(f"{p} {sheet.wins[p]}" for p in sheet.players)
-    parts.append(Text(f"Wins: {wins}", style="bold"))
-    if sheet.rules.shows_totals:
-        totals = " · ".join(f"{p} {sheet.totals[p]}" for p in sheet.players)
-        parts.append(Text(f"Total: {totals}", style="bold"))
+            cell = Text("  ").join(_game_cell(game, player, sheet).split("\n"))
+            line = Text.assemble(_player_label(player, sheet), " ", cell)
+            parts.append(Padding(line, (0, 0, 0, 2)))
+    sums = [("Wins", sheet.wins)] + ([("Total", sheet.totals)] if sheet.rules.shows_totals else [])
+    for label, figures in sums:
+        first, second = (f"{p} {figures[p]}" for p in sheet.players)
+        parts.append(_pieces([f"{label}: {first}", second], "bold"))
     return Group(*parts)
 
 
