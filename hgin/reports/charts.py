@@ -268,28 +268,25 @@ def results_chart_svg(
     y_max = math.ceil(peak / y_step) * y_step
     legend, legend_end = _legend([name for name, _ in series], 54, 36)
     # The end labels' room on the right, and a line of the plot's height for each.
-    labels = [f"{name} {values[-1] if values else 0}" for name, values in series]
+    finals = [values[-1] if values else 0 for _, values in series]
+    labels = [f"{name} {final}" for (name, _), final in zip(series, finals, strict=True)]
     room = max(96, 26 + max(map(text_width, labels), default=0))
     height = max(260, 13 * len(series))
     frame = Frame(54, legend_end + 20, max(WIDTH - 54 - room, 240), height, max(count, 1), y_max)
     body = [_text(frame.left, 18, title, size=13), *legend]
-    ticks: dict[float, str] = {}
     every = max(1, math.ceil(count / 8))
-    for n in [*range(1, count + 1, every), count] if count else []:
-        ticks[float(n)] = str(n)
+    ticks = {float(n): str(n) for n in [*range(1, count + 1, every), count] if n}
     body.extend(_axes(frame, ticks, y_step))
     stride = max(1, math.ceil(count / 20))
-    ends: list[tuple[float, int]] = []
     for index, (name, values) in enumerate(series):
         points = ((0.0, 0.0), *((float(n), float(v)) for n, v in enumerate(values, 1)))
         marked = tuple(sorted({*range(stride, len(points), stride), len(points) - 1}))
-        style = STYLES[index % len(STYLES)]
-        body.extend(_line(frame, Series(name, points, marked), style))
-        ends.append((frame.y(values[-1] if values else 0), index))
+        body.extend(_line(frame, Series(name, points, marked), STYLES[index % len(STYLES)]))
     # End labels in the order of the line ends, 13 apart so that none overlaps, and none below
     # the plot; each carries its series' marker, which ties it to its line without colour.
     bottom = frame.top + frame.height
-    ys, order = [y for y, _ in sorted(ends)], [index for _, index in sorted(ends)]
+    order = sorted(range(len(series)), key=lambda index: -finals[index])
+    ys = [frame.y(finals[index]) for index in order]
     for n in range(1, len(ys)):
         ys[n] = max(ys[n], ys[n - 1] + 13)
     for n in range(len(ys)):
