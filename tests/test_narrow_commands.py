@@ -150,6 +150,40 @@ def test_the_match_list_as_records_marks_the_current_match_once(
     )
 
 
+HANDS_AT_40 = """\
+Hands
+Hand 1: gin by José María
+  Zoë dealt · 25 + 12 = 37 · game I
+  after it (José María–Zoë): I 37–0
+Hand 2: knock won by Zoë
+  José María dealt · 20 − 3 = 17
+  game I
+  after it (José María–Zoë): I 37–17
+Hand 3: undercut by Zoë
+  Zoë dealt · 9 − 5 + 25 = 29
+  games I and II
+  after it (José María–Zoë): I 37–46
+  II 0–29
+Hand 4: dead hand
+  José María dealt
+  after it (José María–Zoë): I 37–46
+  II 0–29
+"""
+
+
+def test_the_summary_hands_as_records_break_between_games_and_skip_empty_figures(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No separator left at a line's end, and no '· – · –' for a dead hand's points and games."""
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("new", "José María", "Zoë", "--dealer", "Zoë").exit_code == 0
+    for hand in (("gin", "jos", "12"), ("knock", "zo", "3", "20"), ("knock", "jo", "9", "5")):
+        assert run(*hand).exit_code == 0
+    assert run("draw").exit_code == 0
+    text = run("summary").stdout
+    assert text[text.index("Hands\n") :] == HANDS_AT_40
+
+
 @pytest.mark.parametrize("command", [(), ("new",), ("summary",), ("series", "new"), ("stats",)])
 def test_help_fits_forty_columns(
     run: Run, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]

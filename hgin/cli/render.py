@@ -28,8 +28,8 @@ from hgin.reports.summary import (
     has_upcards,
     result_sentence,
     rules_label,
+    running_parts,
     running_scores,
-    running_text,
     shown_games,
     standing_parts,
     summary_settlement,
@@ -249,9 +249,11 @@ def hands_table(sheet: Sheet) -> Fit:
         cells += [line.where, *(after.get(number, "") for number in games)]
         table.add_row(Text(str(line.number)), *map(Text, cells))
         upcard = [f"upcard {line.upcard}"] if line.upcard else []
-        scores = f"after it ({first}–{second}): {running_text(after)}"
-        fields = [f"{line.dealer} dealt", *upcard, line.points, line.where, scores]
-        records.append((f"Hand {line.number}: {line.what}", fields))
+        first_game, *more = running_parts(after)
+        scores = [f"after it ({first}–{second}): {first_game}", *more]
+        fields = [f"{line.dealer} dealt", *upcard, line.points, line.where, *scores]
+        # A dead hand's points and games, "–", say nothing its title does not.
+        records.append((f"Hand {line.number}: {line.what}", [f for f in fields if f != NOT_OPEN]))
     return table_or_records(table, records)
 
 

@@ -97,7 +97,7 @@ def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
     for played, after in zip(sheet.hands, running_scores(sheet), strict=True):
         line = hand_line(played)
         cells = [str(line.number), line.dealer, *([line.upcard] if upcards else []), line.what]
-        rows.append([*cells, line.points, line.where, running_text(after)])
+        rows.append([*cells, line.points, line.where, " · ".join(running_parts(after))])
     first, second = sheet.players
     return [*header, f"Scores after ({first}–{second})"], rows
 
@@ -121,9 +121,9 @@ def running_scores(sheet: Sheet) -> list[dict[int, str]]:
     return texts
 
 
-def running_text(scores: dict[int, str]) -> str:
-    """One hand's running scores on one line: 'I 73–5 · II 43–0' ('–' before any entry)."""
-    return " · ".join(f"{game_name(n)} {text}" for n, text in scores.items()) or NO_VALUE
+def running_parts(scores: dict[int, str]) -> list[str]:
+    """One hand's running scores, a part per game: ['I 73–5', 'II 43–0'] (['–'] before any)."""
+    return [f"{game_name(n)} {text}" for n, text in scores.items()] or [NO_VALUE]
 
 
 def game_score(game: Game, player: str) -> str:
