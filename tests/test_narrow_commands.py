@@ -184,6 +184,31 @@ def test_the_summary_hands_as_records_break_between_games_and_skip_empty_figures
     assert text[text.index("Hands\n") :] == HANDS_AT_40
 
 
+def test_the_log_at_forty_columns_gives_each_change_the_width(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("hgin.scorekeeper.now_text", lambda: "2025-06-01T20:00:00+02:00")
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("new", "Christabel-Annabelle", "Bartholomew-Montgomery").exit_code == 0
+    assert run("gin", "chr", "90").exit_code == 0
+    assert run("undo").exit_code == 0
+    assert run("log").stdout == (
+        "Changes of match\n"
+        "2025-06-01-christabe-bartholom, oldest\n"
+        "first:\n"
+        "Change 1 · Sun 1 Jun 2025, 20:00\n"
+        "  recorded hand 1: gin by\n"
+        "  Christabel-Annabelle, 25 + 90 = 115\n"
+        "  (undone)\n"
+        "Change 2 · Sun 1 Jun 2025, 20:00\n"
+        "  undid change 1 (recorded hand 1)\n"
+        "'hgin undo' reverts the latest change in\n"
+        "force; 'hgin restore N' goes back to N.\n"
+    )
+    monkeypatch.setenv("COLUMNS", "60")
+    assert "1   Sun 1 Jun 2025, 20:00   recorded hand 1: gin by" in run("log").stdout
+
+
 @pytest.mark.parametrize("command", [(), ("new",), ("summary",), ("series", "new"), ("stats",)])
 def test_help_fits_forty_columns(
     run: Run, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]

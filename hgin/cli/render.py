@@ -309,15 +309,24 @@ def summary_view(match: Match, *, records: bool = True) -> Group:
     )
 
 
-def journal_table(rows: Sequence[JournalRow]) -> Table:
-    """One row per change: its number, when, and the sentence (with where it stands now)."""
+MEANING_AT_LEAST = 30  # a narrower column reads a word or two a line: a record each instead
+
+
+def journal_table(rows: Sequence[JournalRow]) -> Fit:
+    """One row per change: its number, when, and the sentence (with where it stands now); a
+    record each where the sentences would not get MEANING_AT_LEAST columns."""
     table = simple_table("#", "When", "Change", right=(0,))
+    judge = simple_table("#", "When", "Change", right=(0,))
+    records = []
     for row in rows:
-        text = Text(row.text)
+        text, when = Text(row.text), shown_time(row.at)
         if row.status in ("undone", "set aside"):
             text.append(f" ({row.status})", style="dim")
-        table.add_row(Text(str(row.number)), Text(shown_time(row.at)), text)
-    return table
+        table.add_row(Text(str(row.number)), Text(when), text)
+        judge.add_row(Text(str(row.number)), Text(when), Text(row.text[:MEANING_AT_LEAST]))
+        title = Text(f"Change {row.number} · {when}", style="bold")
+        records.append(Group(title, Padding(text, (0, 0, 0, 2))))
+    return Fit(table, Group(*records), judged_by=[judge])
 
 
 def backups_table(entries: list[BackupEntry]) -> Fit:
@@ -334,9 +343,6 @@ def backups_table(entries: list[BackupEntry]) -> Fit:
         table.add_row(Text(str(entry.number)), Text.assemble(kept, (below, "dim")), Text(holds))
         records.append((f"Backup {entry.number}", [kept, holds, entry.backup.name, *upgrade]))
     return table_or_records(table, records)
-
-
-MEANING_AT_LEAST = 30  # a narrower column reads a word or two a line: a record each instead
 
 
 def rules_table(rules: Rules) -> Fit:
