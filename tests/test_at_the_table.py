@@ -503,16 +503,17 @@ def test_the_text_summary_has_the_upcard_and_the_scores_after_each_hand(
     assert lines[lines.index("Hands") + 1 :] == [
         "Hand 1: knock won by Ann",
         "  Ann dealt · upcard 8♠ · (30 − 5) × 2 = 50 · game I",
-        "  after it (Ann–Bob): I 50–0",
+        "  after it (Ann v Bob): I 50–0",
         "Hand 2: gin by Bob",
         "  Bob dealt · upcard Q♥ · 25 + 10 = 35 · game I",
-        "  after it (Ann–Bob): I 50–35",
+        "  after it (Ann v Bob): I 50–35",
         "Hand 3: dead hand",
-        "  Ann dealt · – · – · after it (Ann–Bob): I 50–35",
+        "  Ann dealt",
+        "  after it (Ann v Bob): I 50–35",
         "Hand 4: gin by Ann",
         "  Bob dealt · upcard 3♦ · 25 + 40 = 65",
         "  games I and II; I closes",
-        "  after it (Ann–Bob): I 115–35 · II 65–0",
+        "  after it (Ann v Bob): I 115–35 · II 65–0",
     ]
     monkeypatch.setenv("COLUMNS", "200")  # the table, with a column per game
     wide = [line.rstrip() for line in summary_of(run).splitlines()]

@@ -48,7 +48,7 @@ def test_text_is_the_terminal_summary(
     assert [line.rstrip() for line in printed.splitlines()][: head.count("\n")] == (
         head.splitlines()
     )
-    assert "Hand 3: knock won by A" in printed and "after it (A–B): I 30–0" in printed
+    assert "Hand 3: knock won by A" in printed and "after it (A v B): I 30–0" in printed
     assert summary(run, "--format", "text") == printed
     target = tmp_path / "summary.txt"
     said = summary(run, "-f", "text", "-o", str(target))

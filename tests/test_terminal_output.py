@@ -226,7 +226,7 @@ def test_ascii_keeps_separator_minus_and_not_entered_apart(home: Path) -> None:
     assert ". not entered yet / * game won" in " ".join(shown.split())
     summary = run_in(home, ("summary",), "utf-8", HGIN_ASCII="1", COLUMNS="40").out
     assert "Zoë dealt / upcard 9h / 30 - 3 = 27" in summary  # separator, minus
-    assert "after it (Zoë-Ann): ." in summary  # a pair's dash, and no game entered
+    assert "after it (Zoë v Ann): ." in summary  # no game entered
     assert "Total                        400    27" in summary
     assert " - - " not in summary
 

@@ -107,10 +107,11 @@ class Pieces:
         return Measurement(longest, whole).with_maximum(options.max_width)
 
 
-def record(title: str, figures: Iterable[str], style: str = "") -> Group:
-    """A table's row as a record: the title on its own line, the figures indented below."""
-    pieces = Pieces(Text(figure, style=style) for figure in figures)
-    return Group(Text(title, style="bold"), Padding(pieces, (0, 0, 0, 2)))
+def record(title: str, *lines: Iterable[str], style: str = "") -> Group:
+    """A table's row as a record: the title on its own line, each line of figures indented
+    below it."""
+    pieces = (Pieces(Text(figure, style=style) for figure in figures) for figures in lines)
+    return Group(Text(title, style="bold"), *(Padding(p, (0, 0, 0, 2)) for p in pieces))
 
 
 def table_or_records(table: Table, records: Iterable[tuple[str, Iterable[str]]]) -> Fit:

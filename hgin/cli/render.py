@@ -249,12 +249,13 @@ def hands_table(sheet: Sheet) -> Fit:
         cells += [line.where, *(after.get(number, "") for number in games)]
         table.add_row(Text(str(line.number)), *map(Text, cells))
         upcard = [f"upcard {line.upcard}"] if line.upcard else []
+        fields = [f"{line.dealer} dealt", *upcard, line.points, line.where]
         first_game, *more = running_parts(after)
-        scores = [f"after it ({first}–{second}): {first_game}", *more]
-        fields = [f"{line.dealer} dealt", *upcard, line.points, line.where, *scores]
+        scores = [f"after it ({first} v {second}): {first_game}", *more]
         # A dead hand's points and games, "–", say nothing its title does not.
-        records.append((f"Hand {line.number}: {line.what}", [f for f in fields if f != NOT_OPEN]))
-    return table_or_records(table, records)
+        title, fields = f"Hand {line.number}: {line.what}", [f for f in fields if f != NOT_OPEN]
+        records.append(record(title, fields, scores))
+    return Fit(table, Group(*records))
 
 
 def games_table(sheet: Sheet) -> Fit:
