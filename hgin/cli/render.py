@@ -325,8 +325,7 @@ def journal_table(rows: Sequence[JournalRow]) -> Fit:
             text.append(f" ({row.status})", style="dim")
         table.add_row(Text(str(row.number)), Text(when), text)
         judge.add_row(Text(str(row.number)), Text(when), Text(row.text[:MEANING_AT_LEAST]))
-        title = Text(f"Change {row.number} · {when}", style="bold")
-        records.append(Group(title, Padding(text, (0, 0, 0, 2))))
+        records.append(record(f"Change {row.number} · {when}", [text.plain]))
     return Fit(table, Group(*records), judged_by=[judge])
 
 

@@ -70,15 +70,16 @@ class Frame:
         return round(self.top + self.height * (1 - value / (self.y_max or 1)), 1)
 
 
-def nice_step(span: float) -> int:
-    """A round grid step (1, 2, 5, 10, 20, 25, 50 ...) giving about five lines."""
-    raw = max(span / 5, 1)
+def nice_scale(peak: float) -> tuple[int, int]:
+    """A round grid step (1, 2, 5, 10, 20, 25, 50 ...) giving about five lines up to `peak`,
+    and the top of the scale: the first line at or above it."""
+    raw = max(peak / 5, 1)
     power = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 2.5, 5, 10):
-        step = factor * power
-        if step >= raw and float(step).is_integer():
-            return int(step)
-    return int(10 * power)
+    for factor in (1, 2, 2.5, 5, 10):  # 10 always serves: raw is under 10 × power
+        if factor * power >= raw and float(factor * power).is_integer():
+            break
+    step = int(factor * power)
+    return step, math.ceil(peak / step) * step
 
 
 def _text(x: float, y: float, content: str, anchor: str = "start", size: int = 11) -> str:
@@ -220,8 +221,7 @@ def match_chart_svg(sheet: Sheet) -> str:
     hands = max(1, len(sheet.hands))
     target = sheet.rules.target
     peak = max([target, *(g.scores[p] for g in sheet.games for p in sheet.players)])
-    y_step = nice_step(peak)
-    y_max = math.ceil(peak / y_step) * y_step
+    y_step, y_max = nice_scale(peak)
     panel = 165 if len(sheet.games) <= 5 else 110  # a rolling match can have dozens
     body, legend_end = _legend(sheet.players, 54, 16)
     top = legend_end + 18
@@ -264,8 +264,7 @@ def results_chart_svg(
     """Cumulative match wins of each person over the finished matches in time order."""
     count = len(dates)
     peak = max([1, *(values[-1] for _, values in series if values)])
-    y_step = nice_step(peak)
-    y_max = math.ceil(peak / y_step) * y_step
+    y_step, y_max = nice_scale(peak)
     legend, legend_end = _legend([name for name, _ in series], 54, 36)
     # The end labels' room on the right, and a line of the plot's height for each.
     finals = [values[-1] if values else 0 for _, values in series]
