@@ -83,6 +83,22 @@ def test_classic_with_the_doubling_shutout(run: Run) -> None:
     assert (data["points"], data["amount"]) == (590, "59.00")
 
 
+def test_the_title_keeps_match_and_identifier_together_at_forty_columns(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    new = ("new", "Christabel-Annabelle", "Bartholomew-Montgomery", "--games", "1")
+    assert run(*new, "--target", "50").exit_code == 0
+    assert run("gin", "chr", "40").exit_code == 0
+    match_id = json.loads(run("show", "--json").stdout)["id"]
+    assert run("settle").stdout.splitlines()[:4] == [
+        "Christabel-Annabelle v",
+        "Bartholomew-Montgomery",
+        f"match {match_id}",
+        "Game I: Christabel-Annabelle wins 65 (65",
+    ]
+
+
 def test_friendly_text(run: Run) -> None:
     # I: Ann 110 v 15; II: Bob 105 v 55; III: Ann 110 v 0.
     play(run)

@@ -178,6 +178,12 @@ def sheet_notes(sheet: Sheet) -> list[RenderableType]:
     return notes
 
 
+def match_title(match: Match) -> Pieces:
+    """'Ann v Bob · match ID', a line broken only between the two."""
+    first, second = match.players
+    return Pieces([Text(f"{first} v {second}"), Text(f"match {match.id}")])
+
+
 def sheet_view(match: Match) -> Group:
     """Title, table and notes for one match."""
     sheet = match.sheet

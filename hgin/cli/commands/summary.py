@@ -98,12 +98,10 @@ def settle(
         print_json(data)
         notify(settled.notices)
         return
-    first, second = settled.match.players
-    lines = [f"{first} v {second} · match {settled.match.id}"]
-    lines += settlement_lines(settlement, settled.currency)
+    from hgin.cli.render import match_title, print_views
+
+    lines = settlement_lines(settlement, settled.currency)
     if settled.stake_from in STAKE_NOTES:
         lines.append(STAKE_NOTES[settled.stake_from])
-    from hgin.cli.render import print_views
-
-    print_views(*lines)
+    print_views(match_title(settled.match), *lines)
     notify(settled.notices)
