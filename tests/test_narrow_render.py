@@ -191,3 +191,30 @@ def test_the_sheet_as_records_wraps_each_line_under_its_start(
     for hand in (("gin", "chr", "10"), ("gin", "chr", "10")):
         assert run(*hand).exit_code == 0
     assert run("show").stdout == RECORDS_AT_40
+
+
+ONE_GAME_AT_60 = """\
+Christabel-Annabelle v Bartholomew-Montgomery
+friendly rules · one game to 50
+match 2025-06-01-christabe-bartholom
+                                       Game I
+Player                                 closed   Wins
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Christabel-Annabelle                     ✓ 65      1
+(winner)
+Bartholomew-Montgomery                      –      0
+
+won by                   Christabel-Annabelle
+– not entered yet · ✓ game won (closed, no more scores)
+Match over: Christabel-Annabelle wins the game.
+"""
+
+
+def test_a_name_longer_than_the_player_column_widens_it_rather_than_being_cut(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    new = ("new", "Christabel-Annabelle", "Bartholomew-Montgomery", "--games", "1")
+    assert run(*new, "--target", "50").exit_code == 0
+    assert run("gin", "chr", "40").exit_code == 0
+    assert lines(run("show").stdout) == lines(ONE_GAME_AT_60)

@@ -81,7 +81,9 @@ def sheet_table(sheet: Sheet) -> Table:
     """The score sheet: a row per player, a column per game, then wins (and totals)."""
     games = shown_games(sheet)
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
-    table.add_column("Player", no_wrap=False, max_width=18)
+    # Up to 18 columns wide, a name wrapped between its words; never narrower than a word.
+    longest_word = max(cell_len(word) for player in sheet.players for word in player.split())
+    table.add_column("Player", no_wrap=False, max_width=max(18, longest_word))
     for game in games:
         table.add_column(_game_header(game, sheet.rules), justify="right", no_wrap=True)
     table.add_column(Text("Wins", style="bold"), justify="right")
