@@ -265,3 +265,20 @@ def test_deleting_a_hand_played_before_the_notice_keeps_the_notice_before_the_sa
         (1, "Ann"), (2, "Ann"), (3, None), (4, None),
     ]  # fmt: skip
     assert "notice given: games II–IV are the last" in run("show").stdout
+
+
+@pytest.mark.parametrize("rolling", [True, False])
+def test_a_correction_that_would_end_the_match_early_names_every_hand_after_it(
+    run: Run, rolling: bool
+) -> None:
+    run("new", "Ann", "Bob", "--dealer", "Ann", *(["--rolling"] if rolling else []))
+    if rolling:
+        run("notice")  # games I to III are the last, as in a match that is not rolling
+    for _ in range(5):
+        run("gin", "ann", "10")  # the fifth closes game III: the match is over
+    edited = run("edit", "3", "gin", "ann", "98")  # 123 would close I, II and III at hand 3
+    assert edited.exit_code == 1
+    assert edited.stderr == (
+        "hgin: cannot change hand 3: the match would then end at hand 3, but hands 4 and 5 "
+        "were recorded after it (delete or change them first)\n"
+    )

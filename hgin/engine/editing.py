@@ -49,8 +49,9 @@ def hand_index(match: Match, number: int) -> int:
     return number - 1
 
 
-def _end_of_match(match: Match, hands: list[Hand]) -> int | None:
-    """The number of the hand that would now end the match, when hands follow it. One replay:
+def _end_of_match(match: Match, hands: list[Hand], notice_after: int | None) -> int | None:
+    """The number of the hand that would now end the match (a rolling one's notice given after
+    `notice_after` hands), when hands follow it. One replay:
     it refuses the first hand after the end, so the hands it took before that one are the
     match (the other hands are unchanged and valid, so that is its only refusal)."""
     taken = 0
@@ -62,7 +63,10 @@ def _end_of_match(match: Match, hands: list[Hand]) -> int | None:
             yield hand
 
     try:
-        extend(empty_sheet(match.players, match.rules, match.first_dealer), counted())
+        sheet = empty_sheet(
+            match.players, match.rules, match.first_dealer, notice_after=notice_after
+        )
+        extend(sheet, counted())
     except HginError:
         return taken - 1
     return None
@@ -73,12 +77,14 @@ def _rescored(match: Match, kind: str, data: dict[str, Any], at: str, doing: str
     try:
         return match.change(kind, data, at=at)
     except HginError as refusal:
-        hands = list(match.hands)
+        hands, number, notice_after = list(match.hands), data["hand_number"], match.notice_after
         if kind == "edit":
-            hands[data["hand_number"] - 1] = data["hand"]
+            hands[number - 1] = data["hand"]
         else:
-            del hands[data["hand_number"] - 1]
-        end = _end_of_match(match, hands)
+            del hands[number - 1]
+            if notice_after is not None and number <= notice_after:
+                notice_after -= 1  # as the delete itself keeps it between the same hands
+        end = _end_of_match(match, hands, notice_after)
         if end is None:
             message = str(refusal)
             if message.startswith("change "):
