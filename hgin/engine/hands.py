@@ -9,7 +9,7 @@ the Oklahoma upcard's value), D is 0..98; Straight Gin has no knocks.
 
 from typing import Literal, NamedTuple
 
-from hgin.engine.rules import MAX_DEADWOOD, Rules, knock_limit
+from hgin.engine.rules import KNOCK_LIMIT, MAX_DEADWOOD, Rules, knock_limit
 from hgin.errors import HginError
 
 HandKind = Literal["gin", "big_gin", "knock", "draw"]
@@ -54,7 +54,8 @@ def _check_count(what: str, value: int | None, low: int, high: int) -> int:
     if type(value) is not int:
         raise HginError(f"{what} must be a whole number")
     if not low <= value <= high:
-        raise HginError(f"{what} must be between {low} and {high}, not {value}")
+        between = f"{low}" if low == high else f"between {low} and {high}"
+        raise HginError(f"{what} must be {between}, not {value}")
     return value
 
 
@@ -115,7 +116,10 @@ def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
             raise HginError("no knocking in this hand: an ace upcard means gin only")
         if hand.deadwood == 0:
             raise HginError(f"a knock with 0 deadwood is a gin: enter it as gin by {player}")
-        mine = _check_count("the knocker's deadwood", hand.deadwood, 1, limit)
+        what = "the knocker's deadwood"
+        if limit < KNOCK_LIMIT:  # an Oklahoma upcard sets it
+            what = f"with the upcard {hand.upcard}, {what}"
+        mine = _check_count(what, hand.deadwood, 1, limit)
         if mine < their or (mine == their and rules.tie == "knocker"):
             winner, loser, points, terms = player, opponent, their - mine, (their, mine)
         else:
