@@ -603,6 +603,11 @@ class ScoreKeeper(Folder):
         files = self._series
         return files.standing(files.find(series))
 
+    def series_current(self) -> Standing | None:
+        """What `series_show` gives with no series named; None when there is no series yet."""
+        files = self._series
+        return files.standing(files.find()) if files.ids() else None
+
     def series_list(self) -> list[Standing]:
         """Every series' running totals, oldest identifier first."""
         files = self._series

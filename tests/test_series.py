@@ -87,6 +87,23 @@ def test_series_list_and_refusals(run: Run, hgin_home: Path) -> None:
     assert run("series", "new", "Cy", "Di", "--to", "0").exit_code == 1
 
 
+def test_bare_series_shows_the_current_one_or_how_to_start(run: Run) -> None:
+    empty = run("series")
+    assert (empty.exit_code, empty.stdout, empty.stderr) == (
+        0,
+        "No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'.\n",
+        "",
+    )
+    run("series", "new", "Ann", "Bob", "--to", "250", "--dealer", "Ann")
+    bare = run("series")
+    assert bare.exit_code == 0
+    assert bare.stdout == run("series", "show").stdout
+    assert bare.stdout.startswith("Series 20")
+    assert "Totals: Ann 0, Bob 0." in bare.stdout
+    listed = run("series", "--help").stdout
+    assert all(f"  {name} " in listed for name in ("new", "next", "show", "list"))
+
+
 def test_damaged_series_file_is_refused_not_reset(run: Run, hgin_home: Path) -> None:
     run("series", "new", "Ann", "Bob", "--dealer", "Ann")
     path = next((hgin_home / "series").glob("*.json"))

@@ -15,8 +15,9 @@ if TYPE_CHECKING:
     from hgin.engine.series import Standing
     from hgin.scorekeeper import SeriesStarted
 
-series_app = HginTyper(help="Play a series of matches to a target.", rich_markup_mode=None)
+series_app = HginTyper(rich_markup_mode=None)
 app.add_typer(series_app, name="series")
+NO_SERIES = "No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'."
 
 SeriesOption = Annotated[
     str | None,
@@ -46,6 +47,18 @@ def print_standing(state: Standing, lines: list[str]) -> None:
     from hgin.cli.render import print_views, standing_view
 
     print_views(standing_view(state), *lines)
+
+
+@series_app.callback(invoke_without_command=True)
+def series_root(ctx: typer.Context) -> None:
+    """Play a series of matches to a target. Bare 'hgin series' shows the current one."""
+    if ctx.invoked_subcommand is not None:
+        return
+    state = scorekeeper().series_current()
+    if state is None:
+        typer.echo(NO_SERIES)
+    else:
+        print_standing(state, [])
 
 
 @series_app.command("new")
@@ -112,7 +125,7 @@ def series_list(as_json: JsonFlag = False) -> None:
         print_json([standing_to_dict(s) for s in states])
         return
     if not states:
-        typer.echo("No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'.")
+        typer.echo(NO_SERIES)
         return
     for state in states:
         print_standing(state, [])
