@@ -104,6 +104,24 @@ def test_bare_series_shows_the_current_one_or_how_to_start(run: Run) -> None:
     assert all(f"  {name} " in listed for name in ("new", "next", "show", "list"))
 
 
+def test_a_game_target_meant_for_the_series_is_refused_naming_to(run: Run, hgin_home: Path) -> None:
+    refused = run("series", "new", "Ann", "Bob", "--target", "500")
+    assert refused.exit_code == 2
+    assert refused.stderr.endswith(
+        "Error: Invalid value for '--target': 500 is each game's target, not the series' "
+        "total: for a series to 500 type --to 500 (give --to as well to keep this --target)\n"
+    )
+    assert snapshot(hgin_home) == {}
+    run("series", "new", "Ann", "Bob", "--target", "500", "--to", "500", "--dealer", "Ann")
+    run("series", "new", "Cy", "Di", "--target", "250", "--dealer", "Cy")
+    listed = json.loads(run("series", "list", "--json").stdout)
+    games = [json.loads(run("rules", "--json", "-m", s["in_play"]).stdout) for s in listed]
+    assert [(s["target"], g["target"]) for s, g in zip(listed, games, strict=True)] == [
+        (500, 500),
+        (500, 250),
+    ]
+
+
 def test_damaged_series_file_is_refused_not_reset(run: Run, hgin_home: Path) -> None:
     run("series", "new", "Ann", "Bob", "--dealer", "Ann")
     path = next((hgin_home / "series").glob("*.json"))

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 series_app = HginTyper(rich_markup_mode=None)
 app.add_typer(series_app, name="series")
+SERIES_TO = 500
 NO_SERIES = "No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'."
 
 SeriesOption = Annotated[
@@ -66,7 +67,14 @@ def series_root(ctx: typer.Context) -> None:
 def series_new(
     first: Annotated[str, typer.Argument(metavar="NAME1", help="First player's name.")],
     second: Annotated[str, typer.Argument(metavar="NAME2", help="Second player's name.")],
-    to: Annotated[int, typer.Option("--to", help="Series target (sum of match totals).")] = 500,
+    to: Annotated[
+        int | None,
+        typer.Option(
+            "--to",
+            help="The series' total: matches are played until a player's totals sum to it "
+            f"(default {SERIES_TO}; each game's own target is --target).",
+        ),
+    ] = None,
     rules: Annotated[
         str, typer.Option("--rules", "-r", help="friendly, classic, or a saved preset.")
     ] = "friendly",
@@ -76,6 +84,15 @@ def series_new(
 ) -> None:
     """Start a series and its first match (rule options as for 'hgin new'; the later matches
     keep the rules of the one before); each finished match's totals are credited."""
+    game_target = rule_values["target"]
+    # A player who types '--target 500' means the series: a game target above half its total
+    # lets the first match settle it (its winner closes two games of three).
+    if to is None and game_target is not None and game_target * 2 > SERIES_TO:
+        raise typer.BadParameter(
+            f"{game_target} is each game's target, not the series' total: for a series to "
+            f"{game_target} type --to {game_target} (give --to as well to keep this --target)",
+            param_hint="'--target'",
+        )
     keeper = scorekeeper()
     chosen = keeper.rules_named(rules, rule_values)
 
@@ -89,7 +106,8 @@ def series_new(
             ],
         )
 
-    saving(lambda: keeper.series_new(first, second, to, chosen, dealer=dealer), started)
+    total = SERIES_TO if to is None else to
+    saving(lambda: keeper.series_new(first, second, total, chosen, dealer=dealer), started)
 
 
 @series_app.command("next")
