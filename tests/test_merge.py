@@ -159,17 +159,28 @@ def under_old_identifiers(folder: Path, long: str, short: str) -> None:
             path.rename(path.with_name(path.name.replace(short, long)))
 
 
-def test_copies_kept_under_the_longer_identifiers_of_earlier_releases_are_found(
-    laptops: Laptops, run: Run
+@pytest.mark.parametrize(
+    ("players", "short", "long"),
+    [
+        (
+            ("Christabel-Annabelle", "Bartholomew-Montgomery"),
+            "2026-12-01-christabe-bartholom",
+            "2026-12-01-christabel-annab-bartholomew-mont",
+        ),
+        (("李", "王"), "2026-12-01-x9cc12f-x8c86f0", "2026-12-01-player-player"),
+    ],
+)
+def test_copies_kept_under_the_identifiers_of_earlier_releases_are_found(
+    laptops: Laptops, run: Run, players: tuple[str, str], short: str, long: str
 ) -> None:
-    """Earlier releases made 'christabel-annab-bartholomew-mont' of these names: a copy kept
-    beside ours then is still the one the file's match brings up to date."""
-    short, long = "2026-12-01-christabe-bartholom", "2026-12-01-christabel-annab-bartholomew-mont"
-    laptops.on("ann", ("new", "Christabel-Annabelle", "Bartholomew-Montgomery"), ("draw",))
+    """Earlier releases made 'christabel-annab-bartholomew-mont' of the first names, and
+    'player-player' of the second: a copy kept beside ours then is still the one the file's
+    match brings up to date."""
+    laptops.on("ann", ("new", *players), ("draw",))
     shared = laptops.export("ann", "shared.json")
     laptops.on("bob")
     imported(run, shared)
-    laptops.on("bob", ("gin", "chr", "4"))
+    laptops.on("bob", ("gin", players[0], "4"))
     bobs = laptops.export("bob")
     laptops.on("ann", ("draw",))
     assert imported(run, bobs)[0] == f"Imported from {bobs}: 1 kept beside ours."

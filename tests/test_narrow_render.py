@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -143,6 +144,27 @@ def test_the_longest_names_keep_the_identifier_whole(
     assert run("new", *LONGEST).exit_code == 0
     rules, match = "friendly rules · 3 games to 100", "match 2025-06-01-alexandri-bartholom"
     assert lines(run("show").stdout)[:5] == [LONGEST[0], "v", LONGEST[1], rules, match]
+
+
+def test_names_without_latin_letters_are_told_apart_in_the_identifier(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each such name gets the same code every time (earlier releases wrote 'player')."""
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("new", "王小明", "王小红").exit_code == 0
+    rules = "friendly rules · 3 games to 100"
+    assert lines(run("show").stdout)[:3] == [
+        "王小明 v 王小红",
+        rules,
+        "match 2025-06-01-x897df7-x1dd5b7",
+    ]
+    assert run("new", "Иван", "Ольга").exit_code == 0
+    assert run("new", "иван", "Ann").exit_code == 0
+    assert [m["id"] for m in json.loads(run("matches", "--json").stdout)] == [
+        "2025-06-01-xdf7ea2-x1e338c",
+        "2025-06-01-xdf7ea2-ann",
+        "2025-06-01-x897df7-x1dd5b7",
+    ]
 
 
 def test_the_next_dealer_with_the_longest_name_keeps_the_full_stop_or_drops_it(

@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import zlib  # loaded already, by the standard library's shutil
 from typing import Any
 
 # Always used with fullmatch: `$` would also accept a trailing newline.
 IDENTIFIER = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+LEGACY_SLUG = "player"  # what earlier releases wrote for every name without such a letter
 
 
 def slug(name: str) -> str:
     """A file-name-safe fragment of a player name, short enough that "match " and the longest
-    identifier, 2026-12-01-alexandri-bartholom-999, fit 40 columns (earlier releases kept 16)."""
+    identifier, 2026-12-01-alexandri-bartholom-999, fit 40 columns (earlier releases kept 16).
+    A name with no such letter (李, Иван) gets 'x' and a code of it, the same every time, which
+    tells two such players apart."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     cleaned = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
-    return cleaned[:9].strip("-") or "player"
+    if cleaned:
+        return cleaned[:9].strip("-")
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    code = zlib.crc32(folded.encode("utf-8", "surrogatepass"))
+    return f"x{code:08x}"[:7]  # six hex digits
 
 
 def stem(created: str, players: tuple[str, str]) -> str:

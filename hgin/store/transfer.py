@@ -7,7 +7,6 @@ from __future__ import annotations
 import bisect
 import contextlib
 import dataclasses
-import itertools
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hgin.engine.editing import replace_all
-from hgin.engine.identifiers import slug
+from hgin.engine.identifiers import LEGACY_SLUG, slug
 from hgin.engine.match import Match
 from hgin.errors import HginError
 from hgin.store.cache import MatchCache
@@ -214,18 +213,21 @@ def _copies(
     store: Store, match: Match, ids: list[str], by_stem: dict[str, dict[str, list[Match]]]
 ) -> list[Match]:
     """The stored copies of `match` (the same identity), sorted: the match of its identifier
-    and those named by its day and first player, whatever the slugs' length then (`ids`: the
-    stored ones, sorted), each read once (`by_stem`: the readable ones by their identity)."""
-    stem = f"{match.created[:10]}-{slug(match.players[0])}"
-    if stem not in by_stem:
-        after = ids[bisect.bisect_left(ids, stem) :]
-        by_stem[stem] = _by_uid(store, itertools.takewhile(lambda n: n.startswith(stem), after))
-    found = by_stem[stem].get(match.uid, [])
+    and those named by its day and first player, whatever the slugs' length then, or 'player'
+    for a name without a letter a file name holds (`ids`: the stored ones, sorted), each read
+    once (`by_stem`: the readable ones by their identity)."""
+    day = match.created[:10]
+    stems = (f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}")
+    for stem in stems:  # what starts with it sorts from it to it and "~" (after [a-z0-9-])
+        if stem not in by_stem:
+            named = ids[bisect.bisect_left(ids, stem) : bisect.bisect_left(ids, f"{stem}~")]
+            by_stem[stem] = _by_uid(store, named)
+    groups = [by_stem[stem] for stem in stems]
     at = bisect.bisect_left(ids, match.id)
-    if not match.id.startswith(stem) and ids[at : at + 1] == [match.id]:
-        own = _by_uid(store, [match.id]).get(match.uid, [])
-        found = sorted([*found, *own], key=lambda stored: stored.id)
-    return found
+    if not match.id.startswith(stems) and ids[at : at + 1] == [match.id]:
+        groups.append(_by_uid(store, [match.id]))
+    found = {stored.id: stored for group in groups for stored in group.get(match.uid, [])}
+    return sorted(found.values(), key=lambda stored: stored.id)
 
 
 def _by_uid(store: Store, names: Iterable[str]) -> dict[str, list[Match]]:
