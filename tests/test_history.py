@@ -284,6 +284,22 @@ def test_summary_html_has_the_scores_chart(run: Run, tmp_path: Path) -> None:
     assert texts.count("target 100") == 3
 
 
+@pytest.mark.parametrize(
+    ("hand", "label_y"), [(("knock", "ann", "4", "34"), "68.0"), (("gin", "ann", "80"), "73.0")]
+)
+def test_the_target_label_keeps_clear_of_the_game_title(
+    run: Run, hand: tuple[str, ...], label_y: str
+) -> None:
+    """With 30 points the target tops the scale, where the plot starts 10 under the title: its
+    label goes below its line (56), not over the title; with 105 (a scale to 125) above it."""
+    run("new", "Ann", "Bob", "--dealer", "Bob")
+    assert run(*hand).exit_code == 0
+    found = re.findall(r"<svg\b.*?</svg>", run("summary", "--format", "html").stdout, re.S)
+    texts = [(t.text or "", t.get("y")) for t in ET.fromstring(found[0]).iter(f"{SVG}text")]
+    title = next(y for text, y in texts if text.startswith("Game I:"))
+    assert (title, next(y for text, y in texts if text == "target 100")) == ("46", label_y)
+
+
 def test_summary_html_without_hands_has_no_chart(run: Run) -> None:
     run("new", "Ann", "Bob")
     result = run("summary", "--format", "html")

@@ -269,6 +269,32 @@ def test_the_legend_of_seven_winners_takes_two_rows_inside_the_picture(run: Run)
     assert (texts["wins"], svg.get("width"), svg.get("height")) == (("14", "66"), "640", "378")
 
 
+def test_every_line_of_seven_winners_is_drawn_its_own_way_without_colour(run: Run) -> None:
+    """The 7th line pairs the 1st one's dashes with another marker: in black and white each
+    line is told by its dash pattern and the shape and fill of its marks."""
+    for winner in ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]:
+        assert run("new", winner, "Zed", "--games", "1", "--target", "50").exit_code == 0
+        assert run("gin", winner, "40").exit_code == 0
+    svg = chart_of(run("stats", "--format", "html").stdout)
+    drawn = list(svg)
+    looks = []
+    for at, line in enumerate(drawn):
+        if line.tag == f"{SVG}polyline":
+            mark = drawn[at + 1]
+            corners = len(mark.get("points", "").split())
+            hollow = mark.get("fill") == "white"
+            looks.append((line.get("stroke-dasharray"), mark.tag[len(SVG) :], corners, hollow))
+    assert looks == [
+        (None, "circle", 0, False),
+        ("7 4", "rect", 0, True),
+        ("2 3", "polygon", 3, False),
+        ("10 3 2 3", "polygon", 4, True),
+        ("4 2", "path", 0, False),
+        ("1 5", "circle", 0, True),
+        (None, "polygon", 3, True),  # the 1st line's dashes, a hollow triangle
+    ]
+
+
 def test_the_end_labels_stay_inside_the_picture(run: Run) -> None:
     """A long name's label is not cut at the right edge, and five labels at 0 are stacked
     upwards from the foot of the plot, not down over the caption."""

@@ -33,14 +33,23 @@ class Style:
     filled: bool
 
 
-STYLES = (
-    Style("#1f4e9c", "", "circle", True),
-    Style("#b3440b", "7 4", "square", False),
-    Style("#2e7d32", "2 3", "triangle", True),
-    Style("#6a1b9a", "10 3 2 3", "diamond", False),
-    Style("#555555", "4 2", "cross", True),
-    Style("#8d6e00", "1 5", "circle", False),
-)
+# Six colours, each with its dash pattern, and nine markers (a cross has no inside to fill).
+LINES = (
+    ("#1f4e9c", ""), ("#b3440b", "7 4"), ("#2e7d32", "2 3"), ("#6a1b9a", "10 3 2 3"),
+    ("#555555", "4 2"), ("#8d6e00", "1 5"),
+)  # fmt: skip
+MARKERS = (
+    ("circle", True), ("square", False), ("triangle", True), ("diamond", False), ("cross", True),
+    ("circle", False), ("square", True), ("triangle", False), ("diamond", True),
+)  # fmt: skip
+
+
+def line_style(index: int) -> Style:
+    """How the `index`-th series is drawn: no two of the first 54 alike. The marker moves on
+    one further each time the lines come round, so the 7th pairs the 1st line with a new one."""
+    colour, dash = LINES[index % len(LINES)]
+    shape, filled = MARKERS[(index + index // len(LINES)) % len(MARKERS)]
+    return Style(colour, dash, shape, filled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +170,7 @@ def _legend(names: Sequence[str], left: float, y: float) -> tuple[list[str], flo
         width = 46 + text_width(name)
         if x > left and x + width > WIDTH:
             x, y = left, y + 18
-        style = STYLES[index % len(STYLES)]
+        style = line_style(index)
         dash = f" stroke-dasharray='{style.dash}'" if style.dash else ""
         parts.append(
             f"<line x1='{x}' y1='{y}' x2='{x + 30}' y2='{y}' stroke='{style.colour}' "
@@ -238,9 +247,11 @@ def match_chart_svg(sheet: Sheet) -> str:
             f"<line x1='{frame.left}' y1='{target_y}' x2='{frame.left + frame.width}' "
             f"y2='{target_y}' stroke='{INK}' stroke-width='1' stroke-dasharray='1 3'/>"
         )
-        body.append(_text(frame.left + 4, target_y - 4, f"target {target}", size=10))
+        # Above its line, or below it when the line tops the plot, clear of the game's title.
+        label_y = target_y - 4 if target_y - frame.top >= 6 else target_y + 12
+        body.append(_text(frame.left + 4, label_y, f"target {target}", size=10))
         for index, series in enumerate(lines):
-            body.extend(_line(frame, series, STYLES[index]))
+            body.extend(_line(frame, series, line_style(index)))
         body.extend(_end_labels(frame, lines, game.winner if game.closed else None))
         if game.winner is not None and game.closed_by is not None:
             score = game.scores[game.winner]
@@ -280,7 +291,7 @@ def results_chart_svg(
     for index, (name, values) in enumerate(series):
         points = ((0.0, 0.0), *((float(n), float(v)) for n, v in enumerate(values, 1)))
         marked = tuple(sorted({*range(stride, len(points), stride), len(points) - 1}))
-        body.extend(_line(frame, Series(name, points, marked), STYLES[index % len(STYLES)]))
+        body.extend(_line(frame, Series(name, points, marked), line_style(index)))
     # End labels in the order of the line ends, 13 apart so that none overlaps, and none below
     # the plot; each carries its series' marker, which ties it to its line without colour.
     bottom = frame.top + frame.height
@@ -292,7 +303,7 @@ def results_chart_svg(
         ys[n] = min(ys[n], bottom - 13 * (len(ys) - 1 - n))
     for y, index in zip(ys, order, strict=True):
         x = frame.x(count) + 12
-        body.append(marker(STYLES[index % len(STYLES)], x, y))
+        body.append(marker(line_style(index), x, y))
         body.append(_text(x + 8, y + 4, labels[index]))
     if dates:
         span = dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
