@@ -212,21 +212,19 @@ def _common(ours: Match, theirs: Match) -> int:
 def _copies(
     store: Store, match: Match, ids: list[str], by_stem: dict[str, dict[str, list[Match]]]
 ) -> list[Match]:
-    """The stored copies of `match` (the same identity), sorted: the match of its identifier
-    and those named by its day and first player, whatever the slugs' length then, or 'player'
-    for a name without a letter a file name holds (`ids`: the stored ones, sorted), each read
-    once (`by_stem`: the readable ones by their identity)."""
+    """The stored copies of `match` (the same identity), sorted: those named by its day and
+    first player, whatever the slugs' length then, or 'player' for a name without a letter a
+    file name holds, and by its identifier (`ids`: the stored ones, sorted), each read once
+    (`by_stem`: the readable ones by their identity)."""
     day = match.created[:10]
-    stems = (f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}")
+    stems = [f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}"]
+    if not match.id.startswith(tuple(stems)):
+        stems.append(match.id)
     for stem in stems:  # what starts with it sorts from it to it and "~" (after [a-z0-9-])
         if stem not in by_stem:
             named = ids[bisect.bisect_left(ids, stem) : bisect.bisect_left(ids, f"{stem}~")]
             by_stem[stem] = _by_uid(store, named)
-    groups = [by_stem[stem] for stem in stems]
-    at = bisect.bisect_left(ids, match.id)
-    if not match.id.startswith(stems) and ids[at : at + 1] == [match.id]:
-        groups.append(_by_uid(store, [match.id]))
-    found = {stored.id: stored for group in groups for stored in group.get(match.uid, [])}
+    found = {stored.id: stored for stem in stems for stored in by_stem[stem].get(match.uid, [])}
     return sorted(found.values(), key=lambda stored: stored.id)
 
 
