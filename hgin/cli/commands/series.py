@@ -98,13 +98,11 @@ def series_new(
 
     def started(made: SeriesStarted) -> None:
         state, match = made
-        print_standing(
-            state,
-            [
-                f"New series {state.series.id}; match {match.id} started, "
-                f"{match.first_dealer} deals first ({'chosen' if dealer else 'drawn by lot'})."
-            ],
+        said = (
+            f"New series {state.series.id}; match {match.id} started, "
+            f"{match.first_dealer} deals first ({'chosen' if dealer else 'drawn by lot'})."
         )
+        print_standing(state, [said])
 
     total = SERIES_TO if to is None else to
     saving(lambda: keeper.series_new(first, second, total, chosen, dealer=dealer), started)
