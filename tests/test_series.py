@@ -107,7 +107,9 @@ def test_bare_series_shows_the_current_one_or_how_to_start(run: Run) -> None:
 def test_a_game_target_meant_for_the_series_is_refused_naming_to(run: Run, hgin_home: Path) -> None:
     refused = run("series", "new", "Ann", "Bob", "--target", "500")
     assert refused.exit_code == 2
-    assert refused.stderr.endswith(
+    assert refused.stderr == (
+        "Usage: hgin series new [OPTIONS] NAME1 NAME2\n"
+        "Try 'hgin series new --help' for help.\n\n"
         "Error: Invalid value for '--target': 500 is each game's target, not the series' "
         "total: for a series to 500 type --to 500 (give --to as well to keep this --target)\n"
     )
