@@ -285,19 +285,27 @@ def test_summary_html_has_the_scores_chart(run: Run, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("hand", "label_y"), [(("knock", "ann", "4", "34"), "68.0"), (("gin", "ann", "80"), "73.0")]
+    ("hands", "label_y"),
+    [
+        ([("knock", "ann", "4", "34")], {"target 100": "68.0"}),
+        ([("gin", "ann", "80")], {"target 100": "73.0", "closes at 105": "62.8"}),
+        ([("gin", "ann", "75"), ("draw",)], {"target 100": "68.0", "closes at 100": "74.0"}),
+    ],
 )
-def test_the_target_label_keeps_clear_of_the_game_title(
-    run: Run, hand: tuple[str, ...], label_y: str
+def test_the_labels_at_the_top_of_the_plot_keep_clear_of_the_game_title(
+    run: Run, hands: list[tuple[str, ...]], label_y: dict[str, str]
 ) -> None:
-    """With 30 points the target tops the scale, where the plot starts 10 under the title: its
-    label goes below its line (56), not over the title; with 105 (a scale to 125) above it."""
+    """With 30 points, or a game closed at 100, the target tops the scale, where the plot
+    starts (56) 10 under the title: the labels go below their point, not over the title;
+    with 105 (a scale to 125) above it."""
     run("new", "Ann", "Bob", "--dealer", "Bob")
-    assert run(*hand).exit_code == 0
+    for hand in hands:
+        assert run(*hand).exit_code == 0
     found = re.findall(r"<svg\b.*?</svg>", run("summary", "--format", "html").stdout, re.S)
     texts = [(t.text or "", t.get("y")) for t in ET.fromstring(found[0]).iter(f"{SVG}text")]
+    first = dict(reversed(texts))  # game I's
     title = next(y for text, y in texts if text.startswith("Game I:"))
-    assert (title, next(y for text, y in texts if text == "target 100")) == ("46", label_y)
+    assert (title, {text: first.get(text) for text in label_y}) == ("46", label_y)
 
 
 def test_summary_html_without_hands_has_no_chart(run: Run) -> None:

@@ -247,7 +247,7 @@ def match_chart_svg(sheet: Sheet) -> str:
             f"<line x1='{frame.left}' y1='{target_y}' x2='{frame.left + frame.width}' "
             f"y2='{target_y}' stroke='{INK}' stroke-width='1' stroke-dasharray='1 3'/>"
         )
-        # Above its line, or below it when the line tops the plot, clear of the game's title.
+        # Labels go above their point, or below it at the top of the plot, clear of the title.
         label_y = target_y - 4 if target_y - frame.top >= 6 else target_y + 12
         body.append(_text(frame.left + 4, label_y, f"target {target}", size=10))
         for index, series in enumerate(lines):
@@ -260,7 +260,8 @@ def match_chart_svg(sheet: Sheet) -> str:
                 f"<circle cx='{cx}' cy='{cy}' r='8' fill='none' stroke='{INK}' "
                 f"stroke-width='1.5' class='closing'/>"
             )
-            body.append(_text(cx - 10, cy - 10, f"closes at {score}", "end", 10))
+            label_y = cy - 10 if cy - frame.top >= 12 else cy + 18
+            body.append(_text(cx - 10, label_y, f"closes at {score}", "end", 10))
         scores = ", ".join(f"{p} {game.scores[p]}" for p in sheet.players)
         desc.append(f"Game {game_name(game.number)} ({state}): {scores}.")
         body.append(_text(frame.left + frame.width / 2, top + panel - 8, "hand", "middle", 10))
