@@ -259,7 +259,38 @@ def test_an_indented_line_that_wraps_goes_on_under_its_own_start(
     lines = run("config").stdout.splitlines()
     at = lines.index("  (not there: 'hgin config --init'")
     assert lines[at + 1] == "  writes a starter)"
+
+
+HELP_AT_40 = """\
+One line per hand; cut words short as in
+[brackets]:
+[g]in PLAYER THEIRS
+  gin; THEIRS: their deadwood
+[k]nock PLAYER MINE THEIRS
+  knock (hgin sees undercuts)
+[d]raw
+  a dead hand
+[c]ount CARDS [-o CARDS]
+  melds, deadwood, discard; records
+  nothing
+"""
+KNOCK_HELP = """\
+[k]nock PLAYER MINE THEIRS      knock (hgin sees undercuts)
+PLAYER                          any unique start of a name
+--big (-b)                      big gin
+-u 7s                           an Oklahoma upcard
+--hand "..." --opponent "..."   the cards instead: hgin counts
+"""
+
+
+def test_the_help_at_the_table_is_a_record_per_word_at_forty_columns(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     run("new", "Ann", "Bob")
-    shown = run("play", input="help\n").stdout.splitlines()
-    gin = next(n for n, line in enumerate(shown) if line.startswith("  [g]in PLAYER THEIRS"))
-    assert shown[gin + 1] == "  THEIRS: their deadwood"
+    monkeypatch.setenv("COLUMNS", "40")
+    text = run("play", input="help\n").stdout
+    shown = text[text.index("One line per hand") :]
+    assert shown.startswith(HELP_AT_40)
+    assert shown.endswith('--hand "..." --opponent "..."\n  the cards instead: hgin counts\n')
+    monkeypatch.delenv("COLUMNS")  # piped: a table, its columns lined up
+    assert run("play", input="help k\n").stdout.endswith(KNOCK_HELP)

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Iterable
 
 import typer
+from rich.text import Text
 
 from hgin.cli.application import notify, say, tell
+from hgin.cli.layout import Fit, simple_table, table_or_records
 from hgin.cli.render import print_sheet, print_views, summary_view
 from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
@@ -60,14 +63,23 @@ def line_ranges(numbers: list[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
 
 
+def help_view(rows: Iterable[tuple[str, str]]) -> Fit:
+    """What to type and what it does: a row each, a record each where the table does not fit."""
+    table = simple_table("", "", unwrapped=(0,))
+    table.show_header = False
+    for typed, meaning in rows:
+        table.add_row(Text(typed), Text(meaning))
+    return table_or_records(table, ((typed, [meaning]) for typed, meaning in rows))
+
+
 def show(reply: Reply) -> None:
-    """Print a reply: the sheet or summary first, then its sentences."""
+    """Print a reply: the sheet or summary first, then its sentences (and the help)."""
     if reply.summary is not None:
         print_views(summary_view(reply.summary))
     if reply.sheet is not None:
         print_sheet(reply.sheet, reply.lines, reply.counted)
     else:
-        print_views(*reply.lines)
+        print_views(*reply.lines, *([help_view(reply.help)] if reply.help else []))
 
 
 def run_session(match: str | None) -> int:

@@ -300,15 +300,18 @@ def parse_new(words: Sequence[str]) -> NextMatch:
     return NextMatch(words[0], words[1], rules, dealer, tuple(options.items()))
 
 
-def help_lines(topic: str | None = None) -> list[str]:
-    """The command list (or one command's line), with the shortest forms in brackets."""
-    words = [w for w in COMMANDS if topic is None or w.name == topic]
-    lines = [] if topic else ["One line per hand; cut words short as in [brackets]:"]
-    for word in words:
-        shown = f"[{word.shortest}]{word.usage[len(word.shortest) :]}"
-        lines.append(f"  {shown:<27} {word.help}")
-    if topic is None or topic in ("gin", "knock", "edit"):
-        lines.append("  PLAYER: any unique start of a name.")
-        lines.append("  Add --big (-b) for big gin, -u 7s for an Oklahoma upcard.")
-        lines.append('  Or give cards, hgin counts: --hand "..." --opponent "..."')
-    return lines
+HELP_INTRO = "One line per hand; cut words short as in [brackets]:"
+HAND_WORDS = (
+    ("PLAYER", "any unique start of a name"),
+    ("--big (-b)", "big gin"),
+    ("-u 7s", "an Oklahoma upcard"),
+    ('--hand "..." --opponent "..."', "the cards instead: hgin counts"),
+)
+
+
+def help_rows(topic: str | None = None) -> list[tuple[str, str]]:
+    """The command list (or one command's row): each word with its shortest form in brackets,
+    and what it does; then what the words of a hand take."""
+    words = [w for w in COMMANDS if topic in (None, w.name)]
+    rows = [(f"[{w.shortest}]{w.usage[len(w.shortest) :]}", w.help) for w in words]
+    return rows + list(HAND_WORDS) if topic in (None, "gin", "knock", "edit") else rows

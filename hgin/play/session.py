@@ -13,11 +13,12 @@ from hgin.errors import HginError
 from hgin.play.parser import (
     COMMANDS,
     ENTRY_KINDS,
+    HELP_INTRO,
     NEXT_MATCH,
     Command,
     CountCards,
     NextMatch,
-    help_lines,
+    help_rows,
     parse_line,
 )
 from hgin.reports.card_text import hand_count_blocks, plain_lines
@@ -64,9 +65,11 @@ def greeting(match: Match) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """What to show for one line: a sheet or a summary, then sentences; or the end."""
+    """What to show for one line: a sheet or a summary, then sentences (and the help's rows:
+    what to type, what it does); or the end."""
 
     lines: tuple[str, ...] = ()
+    help: tuple[tuple[str, str], ...] = ()
     sheet: Match | None = None
     summary: Match | None = None
     quit: bool = False
@@ -143,7 +146,8 @@ class TableSession:
     def _command(self, action: Command) -> Reply:
         keeper, match_id, entry, number = self.keeper, self.match_id, action.entry, action.number
         if action.name == "help":
-            return Reply(tuple(help_lines(action.topic)))
+            intro = () if action.topic else (HELP_INTRO,)
+            return Reply(intro, help=tuple(help_rows(action.topic)))
         if action.name == "quit":
             return Reply(quit=True)
         if action.name in ("gin", "knock", "draw"):
