@@ -52,7 +52,10 @@ def test_config_without_a_file(run: Run, hgin_home: Path, monkeypatch: pytest.Mo
     }
 
 
-def test_init_writes_a_commented_starter_once(run: Run, hgin_home: Path) -> None:
+def test_init_writes_a_commented_starter_once(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COLUMNS")  # piped, the sentence that names the file stays whole
     result = run("config", "--init")
     assert result.exit_code == 0
     path = config_path(hgin_home)

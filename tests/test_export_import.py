@@ -16,6 +16,12 @@ from tests.conftest import Run, snapshot
 from tests.history_data import IDS
 
 
+@pytest.fixture(autouse=True)
+def piped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped output, its sentences whole: they name temporary paths longer than a line."""
+    monkeypatch.delenv("COLUMNS")
+
+
 @pytest.fixture
 def exported(run: Run, history: Path, tmp_path: Path) -> Path:
     """The five recorded matches exported with --all; returns the file."""

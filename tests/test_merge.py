@@ -27,6 +27,12 @@ PLAYED = (
 )
 
 
+@pytest.fixture(autouse=True)
+def piped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Piped output, its sentences whole: they name temporary paths longer than a line."""
+    monkeypatch.delenv("COLUMNS")
+
+
 def clock() -> Callable[[], str]:
     """Every match starts on 1 December 2026; the clock moves a second each time it is read."""
     ticks = iter(range(3600))

@@ -294,3 +294,25 @@ def test_the_help_at_the_table_is_a_record_per_word_at_forty_columns(
     assert shown.endswith('--hand "..." --opponent "..."\n  the cards instead: hgin counts\n')
     monkeypatch.delenv("COLUMNS")  # piped: a table, its columns lined up
     assert run("play", input="help k\n").stdout.endswith(KNOCK_HELP)
+
+
+def test_short_messages_wrap_between_words_at_forty_columns_and_stay_whole_piped(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("hgin.scorekeeper.now_text", lambda: "2025-06-01T20:00:00+02:00")
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("matches").stdout == "No matches yet: start one with 'hgin new\nNAME1 NAME2'.\n"
+    assert run("series", "list").stdout == (
+        "No series yet: start one with 'hgin\nseries new NAME1 NAME2 --to 500'.\n"
+    )
+    assert run("new", "Christabel-Annabelle", "Bartholomew-Montgomery").exit_code == 0
+    assert run("log").stdout == ("Match 2025-06-01-christabe-bartholom has\nno changes yet.\n")
+    assert run("restore", "--backup").stdout == (
+        "Match 2025-06-01-christabe-bartholom has\n"
+        "no backups yet: one is kept each time it\n"
+        "changes.\n"
+    )
+    monkeypatch.delenv("COLUMNS")
+    assert run("series", "list").stdout == (
+        "No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'.\n"
+    )

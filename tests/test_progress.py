@@ -35,6 +35,7 @@ def test_export_and_import_show_a_bar_on_a_terminal(
     assert "Exporting" in exported.stderr
     assert len(json.loads(out.read_text(encoding="utf-8"))["matches"]) == 3
     monkeypatch.setenv("HGIN_HOME", str(tmp_path / "elsewhere"))
+    monkeypatch.delenv("COLUMNS")  # the sentence that names the file stays whole
     imported = run("import", str(out))
     assert imported.exit_code == 0
     assert "Importing" in imported.stderr

@@ -205,7 +205,8 @@ def chart_of(page: str) -> ET.Element:
 
 
 @pytest.mark.usefixtures("history")
-def test_html_page_with_chart(run: Run, tmp_path: Path) -> None:
+def test_html_page_with_chart(run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS")  # piped, the sentence that names the file stays whole
     target = tmp_path / "stats.html"
     result = run("stats", "--format", "html", "--output", str(target))
     assert result.exit_code == 0, result.output

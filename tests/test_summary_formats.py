@@ -51,6 +51,7 @@ def test_text_is_the_terminal_summary(
     assert "Hand 3: knock won by A" in printed and "after it (A v B): I 30–0" in printed
     assert summary(run, "--format", "text") == printed
     target = tmp_path / "summary.txt"
+    monkeypatch.delenv("COLUMNS")  # piped, the sentence that names the file stays whole
     said = summary(run, "-f", "text", "-o", str(target))
     assert said == f"Wrote the text summary of match 2025-06-01-a-b to {target}\n"
     assert target.read_text(encoding="utf-8") == TEXT

@@ -150,7 +150,10 @@ def test_match_option_and_a_match_without_hands(run: Run) -> None:
 
 
 @pytest.mark.parametrize("form", ["markdown", "html", "svg", "csv", "json"])
-def test_output_file_holds_exactly_what_stdout_shows(run: Run, tmp_path: Path, form: str) -> None:
+def test_output_file_holds_exactly_what_stdout_shows(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, form: str
+) -> None:
+    monkeypatch.delenv("COLUMNS")  # piped, the sentence that names the file stays whole
     play(run, hands=MORE_HANDS)
     target = tmp_path / f"out.{form}"
     target.write_text("an older, longer file " * 100, encoding="utf-8")

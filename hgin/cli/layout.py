@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterable, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.padding import Padding
@@ -117,6 +118,22 @@ def record(title: str, *lines: Iterable[str], style: str = "") -> Group:
 def table_or_records(table: Table, records: Iterable[tuple[str, Iterable[str]]]) -> Fit:
     """`table` where it fits, else each of its rows as a `record` (title, figures)."""
     return Fit(table, Group(*(record(title, figures) for title, figures in records)))
+
+
+def print_views(*views: RenderableType | str) -> None:
+    """Print each view; a string is printed as it is (never as markup), and an indented one
+    that wraps goes on under its own start, not at the margin."""
+    console = make_console()
+    for view in views:
+        if isinstance(view, str):
+            indent = len(view) - len(view.lstrip(" "))
+            fits = console.soft_wrap or cell_len(view) <= console.width
+            view = (
+                Text(view)
+                if fits or not indent
+                else Padding(Text(view[indent:]), (0, 0, 0, indent), expand=False)
+            )
+        console.print(view)
 
 
 def plain_text(view: RenderableType, width: int) -> str:

@@ -8,12 +8,11 @@ import contextlib
 import sys
 from collections.abc import Iterable
 
-import typer
 from rich.text import Text
 
 from hgin.cli.application import notify, say, tell
-from hgin.cli.layout import Fit, simple_table, table_or_records
-from hgin.cli.render import print_sheet, print_views, summary_view
+from hgin.cli.layout import Fit, print_views, simple_table, table_or_records
+from hgin.cli.render import print_sheet, summary_view
 from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting
@@ -109,7 +108,7 @@ def _play(session: TableSession, interactive: bool, saved: list[int]) -> int:
     """The session's lines, one by one (the numbers of those that saved go to `saved`)."""
     show(session.start())
     if interactive:
-        typer.echo(greeting(session.match))
+        print_views(greeting(session.match))
     refused: list[int] = []
     number = 0
     interrupted = False
@@ -124,7 +123,7 @@ def _play(session: TableSession, interactive: bool, saved: list[int]) -> int:
                     break
                 interrupted = True
                 cleared = "line cleared: " if typed != "" else ""
-                typer.echo(f"\n({cleared}Ctrl-C again or Ctrl-D leaves)")
+                print_views(f"\n({cleared}Ctrl-C again or Ctrl-D leaves)")
                 continue
             except HginError as error:
                 number += 1
@@ -149,7 +148,7 @@ def _play(session: TableSession, interactive: bool, saved: list[int]) -> int:
     except KeyboardInterrupt:
         pass
     if interactive:
-        typer.echo(f"\nBye: every hand is saved (match {session.match_id}).")
+        print_views(f"\nBye: every hand is saved (match {session.match_id}).")
         return 0
     if refused:
         which = line_ranges(refused)

@@ -13,7 +13,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.layout import Fit, Pieces, make_console, record, simple_table, table_or_records
+from hgin.cli.layout import Fit, Pieces, print_views, record, simple_table, table_or_records
 from hgin.engine.rules import Rules, rule_options, shown_value
 from hgin.engine.sheet import Game, Sheet, game_name
 from hgin.reports.bars import progress_bar
@@ -205,22 +205,6 @@ def sheet_view(match: Match) -> Group:
         sheet_records(sheet),
     )
     return Group(title, table, *sheet_notes(sheet))
-
-
-def print_views(*views: RenderableType | str) -> None:
-    """Print each view; a string is printed as it is (never as markup), and an indented one
-    that wraps goes on under its own start, not at the margin."""
-    console = make_console()
-    for view in views:
-        if isinstance(view, str):
-            indent = len(view) - len(view.lstrip(" "))
-            fits = console.soft_wrap or cell_len(view) <= console.width
-            view = (
-                Text(view)
-                if fits or not indent
-                else Padding(Text(view[indent:]), (0, 0, 0, indent), expand=False)
-            )
-        console.print(view)
 
 
 def print_sheet(

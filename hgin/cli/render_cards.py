@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.render import print_views
+from hgin.cli.layout import print_views
 from hgin.engine.card_entry import CountedHand, HandCount
 from hgin.engine.hands import other_player
 from hgin.engine.match import Match

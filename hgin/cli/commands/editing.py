@@ -136,10 +136,12 @@ def restore(
         data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
         print_json(data)
         return
+    from hgin.cli.layout import print_views
+
     if not entries:
-        typer.echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")
+        print_views(f"Match {match_id} has no backups yet: one is kept each time it changes.")
         return
-    from hgin.cli.render import backups_table, print_views
+    from hgin.cli.render import backups_table
     from hgin.reports.narrate import describe_holding
 
     now = "the match file itself is missing or unreadable"

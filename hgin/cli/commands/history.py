@@ -73,10 +73,15 @@ def list_matches(
         from hgin.cli.render_list import print_matches
 
         print_matches(entries, current)
-    elif player is None and finished is None:
-        typer.echo("No matches yet: start one with 'hgin new NAME1 NAME2'.")
     else:
-        typer.echo("No stored match fits.")
+        from hgin.cli.layout import print_views
+
+        everything = player is None and finished is None
+        print_views(
+            "No matches yet: start one with 'hgin new NAME1 NAME2'."
+            if everything
+            else "No stored match fits."
+        )
     warn_unreadable(listing.unreadable)
     notify(conflicted_copy(path, match_id) for match_id, path in listing.copies)
     listing.refresh()
@@ -141,7 +146,9 @@ def stats(
         if target is None:
             print_stats(figures)
     if target is not None:
-        saving(lambda: keeper.write_output(target, text), lambda path: typer.echo(f"Wrote {path}."))
+        from hgin.cli.layout import print_views
+
+        saving(lambda: keeper.write_output(target, text), lambda p: print_views(f"Wrote {p}."))
     elif text:
         print_document(text, chosen)
     warn_unreadable(statistics.unreadable)

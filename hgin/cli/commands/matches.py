@@ -140,9 +140,12 @@ def log(
         fields = ("number", "at", "kind", "text", "status")
         print_json([{field: getattr(row, field) for field in fields} for row in rows])
     elif not rows:
-        typer.echo(f"Match {loaded.id} has no changes yet.")
+        from hgin.cli.layout import print_views
+
+        print_views(f"Match {loaded.id} has no changes yet.")
     else:
-        from hgin.cli.render import journal_table, print_views
+        from hgin.cli.layout import print_views
+        from hgin.cli.render import journal_table
 
         total = len(loaded.journal)
         shown = "" if len(rows) == total else f", the last {len(rows)} of {total}"
@@ -194,6 +197,6 @@ def abandon(match: AbandonedMatch = None, yes: YesFlag = False) -> None:
     elif done.was_current and done.current is not None:
         now = done.current
         lines.append(f"Now current: match {now.id} ({now.players[0]} v {now.players[1]}).")
-    from hgin.cli.render import print_views
+    from hgin.cli.layout import print_views
 
     print_views(*lines)

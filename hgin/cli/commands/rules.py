@@ -40,7 +40,8 @@ def rules_show(
     """Show the rules in force in the current match (or --list the profiles and presets)."""
     if ctx.invoked_subcommand is not None:
         return
-    from hgin.cli.render import print_views, profiles_table, rules_table
+    from hgin.cli.layout import print_views
+    from hgin.cli.render import profiles_table, rules_table
 
     if list_all:
         profiles = scorekeeper().profiles()
@@ -131,7 +132,8 @@ def rules_save(
     """
     keeper = scorekeeper()
     rules = keeper.rules_named(base, rule_values, renamed=name)
-    from hgin.cli.render import print_views, rules_table
+    from hgin.cli.layout import print_views
+    from hgin.cli.render import rules_table
 
     def saved(path: Path) -> None:
         print_views(f"Saved rules '{rules.profile}' in {path}.", rules_table(rules))

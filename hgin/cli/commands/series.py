@@ -45,7 +45,8 @@ def standing_to_dict(state: Standing) -> dict[str, Any]:
 
 
 def print_standing(state: Standing, lines: list[str]) -> None:
-    from hgin.cli.render import print_views, standing_view
+    from hgin.cli.layout import print_views
+    from hgin.cli.render import standing_view
 
     print_views(standing_view(state), *lines)
 
@@ -57,7 +58,9 @@ def series_root(ctx: typer.Context) -> None:
         return
     state = scorekeeper().series_current()
     if state is None:
-        typer.echo(NO_SERIES)
+        from hgin.cli.layout import print_views
+
+        print_views(NO_SERIES)
     else:
         print_standing(state, [])
 
@@ -141,7 +144,9 @@ def series_list(as_json: JsonFlag = False) -> None:
         print_json([standing_to_dict(s) for s in states])
         return
     if not states:
-        typer.echo(NO_SERIES)
+        from hgin.cli.layout import print_views
+
+        print_views(NO_SERIES)
         return
     for state in states:
         print_standing(state, [])

@@ -41,7 +41,8 @@ def demo(
     ] = "friendly",
 ) -> None:
     """Play a sample match in a throw-away folder; your own matches are not touched."""
-    from hgin.cli.render import print_sheet, print_views
+    from hgin.cli.layout import print_views
+    from hgin.cli.render import print_sheet
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:
@@ -77,10 +78,10 @@ def show_config(
     """Show where the settings file is, whether it exists, and the defaults 'hgin new' uses."""
     keeper = scorekeeper()
     if init:
-        saving(
-            keeper.init_config,
-            lambda path: typer.echo(f"Wrote {path}: remove the # in front of a setting to use it."),
-        )
+        from hgin.cli.layout import print_views
+
+        note = "remove the # in front of a setting to use it"
+        saving(keeper.init_config, lambda path: print_views(f"Wrote {path}: {note}."))
         return
     config = keeper.config()
     in_force = config.in_force()
@@ -106,7 +107,7 @@ def show_config(
         lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
     if config.ascii:
         lines.append("Drawing: plain ASCII, no symbols (set in the file)")
-    from hgin.cli.render import print_views
+    from hgin.cli.layout import print_views
 
     print_views(*lines)  # a long path or value wraps at the width; piped, lines stay whole
 

@@ -46,7 +46,8 @@ def summary(
     chosen = output_format(output, form, allowed=get_args(SummaryFormat))
     loaded, notices = keeper.read(match)
     if chosen == "text" and target is None:
-        from hgin.cli.render import print_views, summary_view
+        from hgin.cli.layout import print_views
+        from hgin.cli.render import summary_view
 
         print_views(summary_view(loaded))
     else:
@@ -58,7 +59,9 @@ def summary(
         else:
 
             def written(path: object) -> None:
-                typer.echo(f"Wrote the {chosen} summary of match {loaded.id} to {path}")
+                from hgin.cli.layout import print_views
+
+                print_views(f"Wrote the {chosen} summary of match {loaded.id} to {path}")
 
             saving(lambda: keeper.write_output(target, content), written)
     notify(notices)
@@ -98,7 +101,8 @@ def settle(
         print_json(data)
         notify(settled.notices)
         return
-    from hgin.cli.render import match_title, print_views
+    from hgin.cli.layout import print_views
+    from hgin.cli.render import match_title
 
     lines = settlement_lines(settlement, settled.currency)
     if settled.stake_from in STAKE_NOTES:

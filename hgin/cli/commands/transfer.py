@@ -72,8 +72,9 @@ def export(
         return
 
     def written(_: object) -> None:
-        count = exported.match_count
-        typer.echo(f"Exported {counted(count, 'match', 'matches')} to {file}.")
+        from hgin.cli.layout import print_views
+
+        print_views(f"Exported {counted(exported.match_count, 'match', 'matches')} to {file}.")
         notify(exported.notices)
 
     saving(lambda: keeper.write_output(target, exported.text), written)
@@ -105,22 +106,20 @@ def import_(
         if as_json:
             print_json(report.to_dict())
             return
-        typer.echo(
-            import_summary(
-                source,
-                added=len(report.added),
-                updated=len(report.updated),
-                up_to_date=len(report.up_to_date),
-                kept=len(report.kept),
-                replaced=len(report.replaced),
-            )
+        from hgin.cli.layout import print_views
+
+        summary = import_summary(
+            source,
+            added=len(report.added),
+            updated=len(report.updated),
+            up_to_date=len(report.up_to_date),
+            kept=len(report.kept),
+            replaced=len(report.replaced),
         )
-        for each in report.kept:
-            typer.echo(kept_beside(each.id, each.beside, each.common))
-        if report.copy_removed:
-            typer.echo(copy_removed(source))
-        if report.current:
-            typer.echo(f"Current match: {report.current}.")
+        kept = [kept_beside(each.id, each.beside, each.common) for each in report.kept]
+        removed = [copy_removed(source)] if report.copy_removed else []
+        current = [f"Current match: {report.current}."] if report.current else []
+        print_views(summary, *kept, *removed, *current)
 
     def with_a_bar() -> tuple[str, ImportReport]:
         # Every match of the file is read and checked before any is written, and all live
