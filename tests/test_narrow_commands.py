@@ -316,3 +316,24 @@ def test_short_messages_wrap_between_words_at_forty_columns_and_stay_whole_piped
     assert run("series", "list").stdout == (
         "No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'.\n"
     )
+
+
+def test_the_rules_profiles_at_forty_columns_read_a_record_per_profile(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert run("rules", "save", "pub", "--gin-bonus", "20", "--tie=knocker").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run("rules", "--list").stdout == (
+        "friendly · built-in\n"
+        "  nothing\n"
+        "classic · built-in\n"
+        "  game-bonus 100 · box-bonus 25\n"
+        "  shutout bonus · dealer-rule winner\n"
+        "  redeal same\n"
+        "pub · preset\n"
+        "  gin-bonus 20 · tie knocker\n"
+    )
+    monkeypatch.setenv("COLUMNS", "60")
+    assert "classic    built-in   game-bonus 100, box-bonus 25, shutout" in (
+        run("rules", "--list").stdout.splitlines()
+    )

@@ -351,19 +351,24 @@ def rules_table(rules: Rules) -> Fit:
     return Fit(table, Group(*records), judged_by=[judge])
 
 
-def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Table:
-    """Built-in profiles and saved presets, with how each differs from friendly."""
+def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Fit:
+    """Built-in profiles and saved presets, with how each differs from friendly; a record
+    each where the differences would not get MEANING_AT_LEAST columns."""
     reference = Rules()
     table = simple_table("Rules", "Kind", "Differs from friendly in", unwrapped=(0, 1))
+    judge = simple_table("Rules", "Kind", "Differs from friendly in", unwrapped=(0, 1))
+    records = []
     for name, rules in profiles.items():
         diffs = [
             f"{o.flag} {shown_value(getattr(rules, o.name))}"
             for o in rule_options()
             if getattr(rules, o.name) != getattr(reference, o.name)
-        ]
+        ] or ["nothing"]
         kind = "built-in" if name in builtin else "preset"
-        table.add_row(Text(name), Text(kind), Text(", ".join(diffs) or "—"))
-    return table
+        table.add_row(Text(name), Text(kind), Text(", ".join(diffs)))
+        judge.add_row(Text(name), Text(kind), Text(", ".join(diffs)[:MEANING_AT_LEAST]))
+        records.append(record(f"{name} · {kind}", diffs))
+    return Fit(table, Group(*records), judged_by=[judge])
 
 
 def standing_view(state: Standing) -> Group:
