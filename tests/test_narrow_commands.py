@@ -337,3 +337,23 @@ def test_the_rules_profiles_at_forty_columns_read_a_record_per_profile(
     assert "classic    built-in   game-bonus 100, box-bonus 25, shutout" in (
         run("rules", "--list").stdout.splitlines()
     )
+
+
+@pytest.mark.parametrize(("ascii_only", "dot"), [("0", "·"), ("1", "/")])
+def test_a_player_without_a_hand_won_has_no_average_in_the_records(
+    run: Run, monkeypatch: pytest.MonkeyPatch, ascii_only: str, dot: str
+) -> None:
+    """Not 'avg –', which reads 'avg .' in ASCII."""
+    monkeypatch.setenv("HGIN_ASCII", ascii_only)
+    run("new", "Ann", "Bartholomew", "--games", "1", "--target", "50", "--dealer", "Ann")
+    assert run("gin", "ann", "40").exit_code == 0
+    monkeypatch.setenv("COLUMNS", "40")
+    text = run("stats").stdout
+    start = text.index("Bartholomew\n")
+    assert text[start : text.index("\n\n", start)] == (
+        "Bartholomew\n"
+        f"  matches 1 {dot} won 0 {dot} games 0 {dot} hands 0\n"
+        f"  gins 0 {dot} knocks 0 {dot} undercuts 0\n"
+        f"  best 0 {dot} streak 0"
+    )
+    assert f"  best 65 {dot} streak 1 {dot} avg 65.00\n" in text

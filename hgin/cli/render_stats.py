@@ -36,10 +36,11 @@ def _table(title: str, names: tuple[str, ...], rows: dict[str, list[str]], bold:
 
 
 def _records(names: tuple[str, ...], rows: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
-    """Each row as a record, its figures named ('won 3')."""
+    """Each row as a record, its figures named ('won 3'); one there is none of (the average
+    of no hand won, a dash in the table) is left out."""
     named = [name.lower() for name in names]
     return [
-        (title, [f"{n} {c}" for n, c in zip(named, cells, strict=True)])
+        (title, [f"{n} {c}" for n, c in zip(named, cells, strict=True) if c != figure(None)])
         for title, cells in rows.items()
     ]
 
