@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from rich import box
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
-from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -125,22 +124,18 @@ def narrow_sheet_table(sheet: Sheet, *, stacked: bool = False) -> Table:
 
 
 def sheet_records(sheet: Sheet) -> Group:
-    """The sheet stacked for the narrowest terminals: a record per game, a line per player
-    (a long one goes on under its start)."""
-    parts: list[RenderableType] = []
-    for game in shown_games(sheet):
-        state = ["closed" if game.closed else f"to {sheet.rules.target}"]
-        state += [f"won by {game.winner}"] if game.winner else []
-        parts.append(_pieces([f"Game {game_name(game.number)}", *state], "bold"))
-        for player in sheet.players:
-            cell = Text("  ").join(_game_cell(game, player, sheet).split("\n"))
-            line = Text.assemble(_player_label(player, sheet), " ", cell)
-            parts.append(Padding(line, (0, 0, 0, 2)))
-    sums = [("Wins", sheet.wins)] + ([("Total", sheet.totals)] if sheet.rules.shows_totals else [])
-    for label, figures in sums:
-        first, second = (f"{p} {figures[p]}" for p in sheet.players)
-        parts.append(_pieces([f"{label}: {first}", second], "bold"))
-    return Group(*parts)
+    """The sheet stacked for the narrowest terminals: a record per player, the name on its own
+    line (a long one is never folded to an indent) above its games, wins and total."""
+    records = []
+    for player in sheet.players:
+        games = [
+            f"{game_name(game.number)} {_game_cell(game, player, sheet).plain}".replace("\n", "  ")
+            for game in shown_games(sheet)
+        ]
+        sums = [f"wins {sheet.wins[player]}"]
+        sums += [f"total {sheet.totals[player]}"] if sheet.rules.shows_totals else []
+        records.append(record(_player_label(player, sheet).plain, games, sums))
+    return Group(*records)
 
 
 def _pieces(texts: Iterable[str], style: str = "", separator: str = " · ") -> Pieces:
