@@ -289,6 +289,15 @@ def show_outcome(outcome: Outcome) -> None:
     notify(outcome.notices)
 
 
+def echo(*views: Any) -> None:
+    """Print sentences (or drawings) on stdout with Rich: at a terminal a sentence wraps between
+    words; piped, it stays one whole line (see `hgin.cli.layout.print_views`). Rich is loaded
+    only to print, not by help or shell completion, which load every command module."""
+    from hgin.cli.layout import print_views
+
+    print_views(*views)
+
+
 def notify(notices: Iterable[str]) -> None:
     """Each notice once, a line on stderr after the output (standard output may be JSON)."""
     for notice in dict.fromkeys(notices):

@@ -13,6 +13,7 @@ from hgin.cli.application import (
     MatchOption,
     UpcardOption,
     app,
+    echo,
     notify,
     refuse_option_word,
     saving,
@@ -136,10 +137,9 @@ def restore(
         data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
         print_json(data)
         return
-    from hgin.cli.layout import print_views
 
     if not entries:
-        print_views(f"Match {match_id} has no backups yet: one is kept each time it changes.")
+        echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")
         return
     from hgin.cli.render import backups_table
     from hgin.reports.narrate import describe_holding
@@ -147,7 +147,7 @@ def restore(
     now = "the match file itself is missing or unreadable"
     if present is not None:
         now = f"now {describe_holding(present.sheet)}"
-    print_views(
+    echo(
         f"Backups of match {match_id} ({now}), newest first:",
         backups_table(entries),
         "Bring one back with 'hgin restore --backup N'; the present version is kept first.",

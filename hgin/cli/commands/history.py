@@ -12,6 +12,7 @@ from hgin.cli.application import (
     OutputOption,
     app,
     complete_known_player,
+    echo,
     match_argument,
     notify,
     saving,
@@ -74,10 +75,8 @@ def list_matches(
 
         print_matches(entries, current)
     else:
-        from hgin.cli.layout import print_views
-
         everything = player is None and finished is None
-        print_views(
+        echo(
             "No matches yet: start one with 'hgin new NAME1 NAME2'."
             if everything
             else "No stored match fits."
@@ -146,9 +145,7 @@ def stats(
         if target is None:
             print_stats(figures)
     if target is not None:
-        from hgin.cli.layout import print_views
-
-        saving(lambda: keeper.write_output(target, text), lambda p: print_views(f"Wrote {p}."))
+        saving(lambda: keeper.write_output(target, text), lambda p: echo(f"Wrote {p}."))
     elif text:
         print_document(text, chosen)
     warn_unreadable(statistics.unreadable)

@@ -14,6 +14,7 @@ from hgin.cli.application import (
     MatchOption,
     app,
     complete_player,
+    echo,
     match_argument,
     notify,
     saving,
@@ -140,16 +141,13 @@ def log(
         fields = ("number", "at", "kind", "text", "status")
         print_json([{field: getattr(row, field) for field in fields} for row in rows])
     elif not rows:
-        from hgin.cli.layout import print_views
-
-        print_views(f"Match {loaded.id} has no changes yet.")
+        echo(f"Match {loaded.id} has no changes yet.")
     else:
-        from hgin.cli.layout import print_views
         from hgin.cli.render import journal_table
 
         total = len(loaded.journal)
         shown = "" if len(rows) == total else f", the last {len(rows)} of {total}"
-        print_views(
+        echo(
             f"Changes of match {loaded.id}{shown}, oldest first:",
             journal_table(rows),
             "'hgin undo' reverts the latest change in force; 'hgin restore N' goes back to N.",
@@ -197,6 +195,5 @@ def abandon(match: AbandonedMatch = None, yes: YesFlag = False) -> None:
     elif done.was_current and done.current is not None:
         now = done.current
         lines.append(f"Now current: match {now.id} ({now.players[0]} v {now.players[1]}).")
-    from hgin.cli.layout import print_views
 
-    print_views(*lines)
+    echo(*lines)

@@ -12,6 +12,7 @@ from hgin.cli.application import (
     JsonFlag,
     MatchOption,
     app,
+    echo,
     notify,
     refuse_option_word,
     saving,
@@ -40,7 +41,6 @@ def rules_show(
     """Show the rules in force in the current match (or --list the profiles and presets)."""
     if ctx.invoked_subcommand is not None:
         return
-    from hgin.cli.layout import print_views
     from hgin.cli.render import profiles_table, rules_table
 
     if list_all:
@@ -49,13 +49,13 @@ def rules_show(
             data = {name: rules.to_dict() for name, rules in profiles.items()}
             print_json(data)
             return
-        print_views(profiles_table(profiles, set(PROFILES)))
+        echo(profiles_table(profiles, set(PROFILES)))
         return
     loaded, notices = scorekeeper().read(match)
     if as_json:
         print_json(loaded.rules.to_dict())
     else:
-        print_views(f"Rules of match {loaded.id}: {loaded.rules.label}", rules_table(loaded.rules))
+        echo(f"Rules of match {loaded.id}: {loaded.rules.label}", rules_table(loaded.rules))
     notify(notices)
 
 
@@ -132,10 +132,9 @@ def rules_save(
     """
     keeper = scorekeeper()
     rules = keeper.rules_named(base, rule_values, renamed=name)
-    from hgin.cli.layout import print_views
     from hgin.cli.render import rules_table
 
     def saved(path: Path) -> None:
-        print_views(f"Saved rules '{rules.profile}' in {path}.", rules_table(rules))
+        echo(f"Saved rules '{rules.profile}' in {path}.", rules_table(rules))
 
     saving(lambda: keeper.save_preset(name, rules, replace=force), saved)

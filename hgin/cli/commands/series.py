@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import DealerOption, HginTyper, JsonFlag, app, saving, scorekeeper
+from hgin.cli.application import DealerOption, HginTyper, JsonFlag, app, echo, saving, scorekeeper
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.reports.narrate import describe_new
@@ -45,10 +45,9 @@ def standing_to_dict(state: Standing) -> dict[str, Any]:
 
 
 def print_standing(state: Standing, lines: list[str]) -> None:
-    from hgin.cli.layout import print_views
     from hgin.cli.render import standing_view
 
-    print_views(standing_view(state), *lines)
+    echo(standing_view(state), *lines)
 
 
 @series_app.callback(invoke_without_command=True)
@@ -58,9 +57,7 @@ def series_root(ctx: typer.Context) -> None:
         return
     state = scorekeeper().series_current()
     if state is None:
-        from hgin.cli.layout import print_views
-
-        print_views(NO_SERIES)
+        echo(NO_SERIES)
     else:
         print_standing(state, [])
 
@@ -144,9 +141,7 @@ def series_list(as_json: JsonFlag = False) -> None:
         print_json([standing_to_dict(s) for s in states])
         return
     if not states:
-        from hgin.cli.layout import print_views
-
-        print_views(NO_SERIES)
+        echo(NO_SERIES)
         return
     for state in states:
         print_standing(state, [])

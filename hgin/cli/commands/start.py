@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, saving, scorekeeper
+from hgin.cli.application import JsonFlag, MatchOption, app, echo, saving, scorekeeper
 from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES
 from hgin.errors import HginError
@@ -41,21 +41,20 @@ def demo(
     ] = "friendly",
 ) -> None:
     """Play a sample match in a throw-away folder; your own matches are not touched."""
-    from hgin.cli.layout import print_views
     from hgin.cli.render import print_sheet
 
     profile = PROFILES[rules]
     with tempfile.TemporaryDirectory(prefix="hgin-demo-") as folder:
         keeper = scorekeeper(Path(folder))
-        print_views(f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob")
+        echo(f"$ hgin new Ann Bob --rules {profile.profile} --dealer Bob")
         match = keeper.new_match("Ann", "Bob", profile, dealer="Bob")
-        print_views(describe_new(match, chosen=True))
+        echo(describe_new(match, chosen=True))
         for words in DEMO_HANDS[:-1]:  # each hand's sentence; the sheet once, at the end
-            print_views("$ hgin " + " ".join(words), *keeper.record(parse_entry(words)).lines)
-        print_views("$ hgin " + " ".join(DEMO_HANDS[-1]))
+            echo("$ hgin " + " ".join(words), *keeper.record(parse_entry(words)).lines)
+        echo("$ hgin " + " ".join(DEMO_HANDS[-1]))
         outcome = keeper.record(parse_entry(DEMO_HANDS[-1]))
         print_sheet(outcome.match, outcome.lines)
-    print_views(*NEXT_STEPS)
+    echo(*NEXT_STEPS)
 
 
 NEXT_STEPS = (
@@ -78,10 +77,8 @@ def show_config(
     """Show where the settings file is, whether it exists, and the defaults 'hgin new' uses."""
     keeper = scorekeeper()
     if init:
-        from hgin.cli.layout import print_views
-
         note = "remove the # in front of a setting to use it"
-        saving(keeper.init_config, lambda path: print_views(f"Wrote {path}: {note}."))
+        saving(keeper.init_config, lambda path: echo(f"Wrote {path}: {note}."))
         return
     config = keeper.config()
     in_force = config.in_force()
@@ -107,9 +104,8 @@ def show_config(
         lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
     if config.ascii:
         lines.append("Drawing: plain ASCII, no symbols (set in the file)")
-    from hgin.cli.layout import print_views
 
-    print_views(*lines)  # a long path or value wraps at the width; piped, lines stay whole
+    echo(*lines)  # a long path or value wraps at the width; piped, lines stay whole
 
 
 EVERY_ADDRESS = "0.0.0.0"

@@ -13,6 +13,7 @@ from hgin.cli.application import (
     MatchOption,
     OutputOption,
     app,
+    echo,
     notify,
     saving,
     scorekeeper,
@@ -46,10 +47,9 @@ def summary(
     chosen = output_format(output, form, allowed=get_args(SummaryFormat))
     loaded, notices = keeper.read(match)
     if chosen == "text" and target is None:
-        from hgin.cli.layout import print_views
         from hgin.cli.render import summary_view
 
-        print_views(summary_view(loaded))
+        echo(summary_view(loaded))
     else:
         from hgin.cli.summary_formats import BUILDERS
 
@@ -59,9 +59,8 @@ def summary(
         else:
 
             def written(path: object) -> None:
-                from hgin.cli.layout import print_views
 
-                print_views(f"Wrote the {chosen} summary of match {loaded.id} to {path}")
+                echo(f"Wrote the {chosen} summary of match {loaded.id} to {path}")
 
             saving(lambda: keeper.write_output(target, content), written)
     notify(notices)
@@ -101,11 +100,10 @@ def settle(
         print_json(data)
         notify(settled.notices)
         return
-    from hgin.cli.layout import print_views
     from hgin.cli.render import match_title
 
     lines = settlement_lines(settlement, settled.currency)
     if settled.stake_from in STAKE_NOTES:
         lines.append(STAKE_NOTES[settled.stake_from])
-    print_views(match_title(settled.match), *lines)
+    echo(match_title(settled.match), *lines)
     notify(settled.notices)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, notify, saving, scorekeeper
+from hgin.cli.application import JsonFlag, MatchOption, app, echo, notify, saving, scorekeeper
 from hgin.cli.streams import is_terminal, print_document, print_json
 from hgin.reports.merging import copy_removed, import_summary, kept_beside
 from hgin.reports.plural import counted
@@ -72,9 +72,8 @@ def export(
         return
 
     def written(_: object) -> None:
-        from hgin.cli.layout import print_views
 
-        print_views(f"Exported {counted(exported.match_count, 'match', 'matches')} to {file}.")
+        echo(f"Exported {counted(exported.match_count, 'match', 'matches')} to {file}.")
         notify(exported.notices)
 
     saving(lambda: keeper.write_output(target, exported.text), written)
@@ -106,7 +105,6 @@ def import_(
         if as_json:
             print_json(report.to_dict())
             return
-        from hgin.cli.layout import print_views
 
         summary = import_summary(
             source,
@@ -119,7 +117,7 @@ def import_(
         kept = [kept_beside(each.id, each.beside, each.common) for each in report.kept]
         removed = [copy_removed(source)] if report.copy_removed else []
         current = [f"Current match: {report.current}."] if report.current else []
-        print_views(summary, *kept, *removed, *current)
+        echo(summary, *kept, *removed, *current)
 
     def with_a_bar() -> tuple[str, ImportReport]:
         # Every match of the file is read and checked before any is written, and all live
