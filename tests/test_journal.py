@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -280,7 +281,7 @@ def test_play_mode_words(run: Run, show_json, four_hands: None) -> None:
     out = flat(result.stdout)
     assert "Undone: change 4 (recorded hand 4: dead hand, no score)." in out
     assert "Redone: change 4 (recorded hand 4: dead hand, no score)." in out
-    assert "7 undid change 4 (recorded hand 4)" in out  # the log, as plain lines
+    assert re.search(r"^7 +\S.* undid change 4 \(recorded hand 4\)$", result.stdout, re.M)
     assert "Restored the match as after change 4" in out
     assert "Undone: change 8 (restored the match as after change 4)." in out
     assert points(show_json()) == points(before)[:3]
@@ -461,3 +462,21 @@ def test_moving_in_the_journal_shows_a_game_not_entered_as_the_sheet_does(run: R
         "Restored the match as after change 2 (undid change 1 (recorded hand 1)). "
         "The sheet has 0 hands. Game I: Ann 35 → –."
     )
+
+
+def test_the_log_at_the_table_is_drawn_as_hgin_log_draws_it(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("hgin.scorekeeper.now_text", lambda: "2026-12-01T20:15:00+01:00")
+    run("new", "Ann", "Bob", "--dealer", "Ann")
+    assert run("play", input="l\n").stdout.endswith("No changes yet.\n")
+    for _ in range(11):
+        run("gin", "ann", "5")
+        run("undo")
+    monkeypatch.setenv("COLUMNS", "40")
+    played = run("play", input="log\n")
+    assert played.exit_code == 0, played.stderr
+    logged = played.stdout[played.stdout.index("The last 20") :]
+    assert logged.startswith("The last 20 of 22 changes:\nChange 3 · Tue 1 Dec, 20:15\n")
+    assert logged.endswith("Change 22 · Tue 1 Dec, 20:15\n  undid change 21 (recorded hand 1)\n")
+    assert "recorded hand 1: gin by Ann, 25 + 5 =\n  30 (undone)\n" in logged

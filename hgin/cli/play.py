@@ -12,7 +12,7 @@ from rich.text import Text
 
 from hgin.cli.application import notify, say, tell
 from hgin.cli.layout import Fit, print_views, simple_table, table_or_records
-from hgin.cli.render import print_sheet, summary_view
+from hgin.cli.render import journal_table, print_sheet, summary_view
 from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
 from hgin.play.session import Reply, TableSession, greeting
@@ -78,7 +78,9 @@ def show(reply: Reply) -> None:
     if reply.sheet is not None:
         print_sheet(reply.sheet, reply.lines, reply.counted)
     else:
-        print_views(*reply.lines, *([help_view(reply.help)] if reply.help else []))
+        tables = [help_view(reply.help)] if reply.help else []
+        tables += [journal_table(reply.log)] if reply.log else []
+        print_views(*reply.lines, *tables)
 
 
 def run_session(match: str | None) -> int:

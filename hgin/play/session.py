@@ -31,17 +31,6 @@ if TYPE_CHECKING:
 LOG_SHOWN = 20
 
 
-def log_lines(rows: list[JournalRow]) -> list[str]:
-    """The last changes of the journal as plain lines: '12 recorded hand 5: …'."""
-    if not rows:
-        return ["No changes yet."]
-    lines = [] if len(rows) <= LOG_SHOWN else [f"The last {LOG_SHOWN} of {len(rows)} changes:"]
-    for row in rows[-LOG_SHOWN:]:
-        status = f" ({row.status})" if row.status in ("undone", "set aside") else ""
-        lines.append(f"{row.number:>4}  {row.text}{status}")
-    return lines
-
-
 def still_working() -> str:
     """The words that still work once the match is over: every one but the kinds of hand
     (and those that start the next match)."""
@@ -66,10 +55,11 @@ def greeting(match: Match) -> str:
 @dataclass(frozen=True, slots=True)
 class Reply:
     """What to show for one line: a sheet or a summary, then sentences (and the help's rows:
-    what to type, what it does); or the end."""
+    what to type, what it does; or the latest changes); or the end."""
 
     lines: tuple[str, ...] = ()
     help: tuple[tuple[str, str], ...] = ()
+    log: tuple[JournalRow, ...] = ()  # the latest changes, drawn as `hgin log` draws them
     sheet: Match | None = None
     summary: Match | None = None
     quit: bool = False
@@ -172,7 +162,13 @@ class TableSession:
         if action.name == "log":
             logged = keeper.log(match_id)
             self.match = logged.match
-            return Reply(tuple(log_lines(logged.rows)))
+            rows = logged.rows
+            if not rows:
+                return Reply(("No changes yet.",))
+            intro = (
+                () if len(rows) <= LOG_SHOWN else (f"The last {LOG_SHOWN} of {len(rows)} changes:",)
+            )
+            return Reply(intro, log=tuple(rows[-LOG_SHOWN:]))
         self.match = keeper.load(match_id)
         if action.name == "summary":
             return Reply(summary=self.match)

@@ -71,6 +71,7 @@ def series_new(
         int | None,
         typer.Option(
             "--to",
+            metavar="N",
             help="The series' total: matches are played until a player's totals sum to it "
             f"(default {SERIES_TO}; each game's own target is --target).",
         ),
