@@ -137,7 +137,6 @@ def restore(
         data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
         print_json(data)
         return
-
     if not entries:
         echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")
         return

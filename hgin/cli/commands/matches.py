@@ -195,5 +195,4 @@ def abandon(match: AbandonedMatch = None, yes: YesFlag = False) -> None:
     elif done.was_current and done.current is not None:
         now = done.current
         lines.append(f"Now current: match {now.id} ({now.players[0]} v {now.players[1]}).")
-
     echo(*lines)

@@ -104,7 +104,6 @@ def show_config(
         lines.append(f"  {key:<8} {value}" + (f"  ({source})" if source else ""))
     if config.ascii:
         lines.append("Drawing: plain ASCII, no symbols (set in the file)")
-
     echo(*lines)  # a long path or value wraps at the width; piped, lines stay whole
 
 

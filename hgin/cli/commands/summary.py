@@ -59,7 +59,6 @@ def summary(
         else:
 
             def written(path: object) -> None:
-
                 echo(f"Wrote the {chosen} summary of match {loaded.id} to {path}")
 
             saving(lambda: keeper.write_output(target, content), written)

@@ -72,7 +72,6 @@ def export(
         return
 
     def written(_: object) -> None:
-
         echo(f"Exported {counted(exported.match_count, 'match', 'matches')} to {file}.")
         notify(exported.notices)
 
@@ -105,7 +104,6 @@ def import_(
         if as_json:
             print_json(report.to_dict())
             return
-
         summary = import_summary(
             source,
             added=len(report.added),
