@@ -1,6 +1,7 @@
-"""The Rich console hgin prints on, and what keeps a drawing readable in a narrow terminal: a
-table where it fits, the same figures as records where it does not, and pieces of text broken
-only between pieces. (Apart from the sheet's drawing, so that the match list loads no engine.)"""
+"""The Rich console hgin prints on, `print_views` that prints on it, and what keeps a drawing
+readable in a narrow terminal: a table where it fits, the same figures as records where it does
+not, and pieces of text broken only between pieces. (Apart from the sheet's drawing, so that the
+match list loads no engine.)"""
 
 from __future__ import annotations
 
