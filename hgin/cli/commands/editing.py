@@ -8,10 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hgin.cli.application import (
-    BigFlag,
-    JsonFlag,
-    MatchOption,
-    UpcardOption,
     app,
     echo,
     notify,
@@ -20,6 +16,7 @@ from hgin.cli.application import (
     scorekeeper,
     show_outcome,
 )
+from hgin.cli.options import BigFlag, JsonFlag, MatchOption, UpcardOption
 from hgin.cli.streams import print_json
 from hgin.engine.counts import whole_number
 from hgin.errors import HginError

@@ -8,19 +8,8 @@ from typing import Annotated
 
 import typer
 
-from hgin.cli.application import (
-    BigFlag,
-    JsonFlag,
-    MatchOption,
-    UpcardOption,
-    app,
-    complete_player,
-    refuse_option_word,
-    saving,
-    scorekeeper,
-    show_outcome,
-    tell,
-)
+from hgin.cli.application import app, refuse_option_word, saving, scorekeeper, show_outcome, tell
+from hgin.cli.options import BigFlag, JsonFlag, MatchOption, UpcardOption, complete_player
 from hgin.cli.streams import print_json
 from hgin.engine.counts import counts_after
 

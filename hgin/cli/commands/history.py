@@ -5,18 +5,13 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.application import (
+from hgin.cli.application import HginTyper, app, echo, notify, saving, tell
+from hgin.cli.options import (
     ForceFlag,
-    HginTyper,
     JsonFlag,
     OutputOption,
-    app,
     complete_known_player,
-    echo,
     match_argument,
-    notify,
-    saving,
-    tell,
 )
 from hgin.cli.streams import output_format as format_for
 from hgin.cli.streams import print_document, print_json

@@ -8,19 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import (
-    DealerOption,
-    JsonFlag,
-    MatchOption,
-    app,
-    complete_player,
-    echo,
-    match_argument,
-    notify,
-    saving,
-    scorekeeper,
-    show_outcome,
-)
+from hgin.cli.application import app, echo, notify, saving, scorekeeper, show_outcome
+from hgin.cli.options import DealerOption, JsonFlag, MatchOption, complete_player, match_argument
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import is_terminal, print_json
 from hgin.errors import HginError

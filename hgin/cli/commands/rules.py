@@ -9,8 +9,6 @@ import typer
 
 from hgin.cli.application import (
     HginTyper,
-    JsonFlag,
-    MatchOption,
     app,
     echo,
     notify,
@@ -19,6 +17,7 @@ from hgin.cli.application import (
     scorekeeper,
     show_outcome,
 )
+from hgin.cli.options import JsonFlag, MatchOption
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.completion import keep_typed

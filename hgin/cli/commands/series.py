@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import DealerOption, HginTyper, JsonFlag, app, echo, saving, scorekeeper
+from hgin.cli.application import HginTyper, app, echo, saving, scorekeeper
+from hgin.cli.options import DealerOption, JsonFlag
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.reports.narrate import describe_new

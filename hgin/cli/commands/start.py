@@ -13,7 +13,8 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, echo, saving, scorekeeper
+from hgin.cli.application import app, echo, saving, scorekeeper
+from hgin.cli.options import JsonFlag, MatchOption
 from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES
 from hgin.errors import HginError

@@ -7,17 +7,8 @@ from typing import Annotated, Literal, get_args
 
 import typer
 
-from hgin.cli.application import (
-    ForceFlag,
-    JsonFlag,
-    MatchOption,
-    OutputOption,
-    app,
-    echo,
-    notify,
-    saving,
-    scorekeeper,
-)
+from hgin.cli.application import app, echo, notify, saving, scorekeeper
+from hgin.cli.options import ForceFlag, JsonFlag, MatchOption, OutputOption
 from hgin.cli.streams import output_format, print_document, print_json
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import JsonFlag, MatchOption, app, echo, notify, saving, scorekeeper
+from hgin.cli.application import app, echo, notify, saving, scorekeeper
+from hgin.cli.options import JsonFlag, MatchOption
 from hgin.cli.streams import is_terminal, print_document, print_json
 from hgin.reports.merging import copy_removed, import_summary, kept_beside
 from hgin.reports.plural import counted
