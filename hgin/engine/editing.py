@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
+from hgin.engine.journal import KINDS, items
 from hgin.engine.match import Match
 from hgin.engine.rules import ROLLING_GAMES, Rules, option_flag, shown_value
 from hgin.engine.sheet import check_rolling_change, empty_sheet, extend
@@ -77,13 +78,10 @@ def _rescored(match: Match, kind: str, data: dict[str, Any], at: str, doing: str
     try:
         return match.change(kind, data, at=at)
     except HginError as refusal:
-        hands, number, notice_after = list(match.hands), data["hand_number"], match.notice_after
-        if kind == "edit":
-            hands[number - 1] = data["hand"]
-        else:
-            del hands[number - 1]
-            if notice_after is not None and number <= notice_after:
-                notice_after -= 1  # as the delete itself keeps it between the same hands
+        apply = KINDS[kind].apply
+        assert apply is not None  # an edit or a delete
+        stack, _, notice_after = apply(match.state, data)  # the hands and notice it would leave
+        hands = items(stack)
         end = _end_of_match(match, hands, notice_after)
         if end is None:
             message = str(refusal)
