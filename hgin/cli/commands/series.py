@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 series_app = HginTyper(rich_markup_mode=None)
 app.add_typer(series_app, name="series")
 SERIES_TO = 500
-NO_SERIES = "No series yet: start one with 'hgin series new NAME1 NAME2 --to 500'."
+NO_SERIES = f"No series yet: start one with 'hgin series new NAME1 NAME2 --to {SERIES_TO}'."
 
 SeriesOption = Annotated[
     str | None,
