@@ -21,7 +21,12 @@ from hgin.engine.series import Series, Standing, standing
 from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.errors import HginError
 from hgin.folder import Chosen, Folder, Loaded, Notices
-from hgin.reports.changes import backup_restored, brought_back, change_sentences
+from hgin.reports.changes import (
+    backup_restored,
+    brought_back,
+    change_sentences,
+    combine_notes,
+)
 from hgin.reports.narrate import describe_left, describe_new
 from hgin.store import abandoned
 from hgin.store.config import Config, init_config, load_config, settings_for_new
@@ -401,15 +406,29 @@ class ScoreKeeper(Folder):
 
     def undo(self, match: str | None = None) -> Outcome:
         """Revert the latest change still in force; straight after `abandon`, bring the match
-        back instead."""
-        if match is None and abandoned.noted(self.store) is not None:
+        back instead; straight after `combine`, also bring back the copy it took in."""
+        note = abandoned.noted(self.store)
+        if note is not None and note.into is not None:
+            if match is None or self.choose(match).id == note.into:
+                return self._undo_combine(note)
+        elif note is not None and match is None:
             with self.store.locked():
                 back = abandoned.bring_back(self.store)
             if back is not None:
                 loaded = self.store.load(back)
                 return Outcome(loaded, brought_back(loaded))
-
         return self.change(match, lambda loaded: editing.undo(loaded, now_text()))
+
+    def _undo_combine(self, note: "abandoned.Note") -> Outcome:
+        """Undo the combine the note names and put the copy it took in back as it was."""
+        assert note.into is not None
+        outcome = self.change(note.into, lambda loaded: editing.undo(loaded, now_text()))
+        with self.store.locked():
+            back = abandoned.bring_back(self.store, note)
+        if back is None:
+            return outcome
+        loaded = self.store.load(back)
+        return outcome._replace(message=f"{outcome.message}\n{brought_back(loaded)}")
 
     def redo(self, match: str | None = None) -> Outcome:
         """Apply again the change most recently undone."""
@@ -479,6 +498,30 @@ class ScoreKeeper(Folder):
             abandoned.abandon(self.store, match_id, in_play)
             current = self.store.current_id()
         return Abandoned(gone, was_current, next((e for e in others if e.id == current), None))
+
+    def combine(self, match: str, other: str) -> Outcome:
+        """Make one match of two copies of it that went their own ways: `other`'s hands join
+        `match` as one change of its journal, and `other` leaves the list (`undo` straight
+        after brings both back as they were)."""
+        from hgin.engine.copies import combine
+
+        ours_id, other_id = self.choose(match).id, self.choose(other).id
+        if ours_id == other_id:
+            raise HginError(f"name two copies to combine, not {ours_id} twice")
+        with self.store.locked():
+            theirs = self.store.load(other_id)
+            ours = self.store.load(ours_id)  # loaded last: saving it reuses its journal's bytes
+            combined = combine(ours, theirs, now_text())
+            text, message = change_sentences(ours, combined.match)
+            changed = combined.match.with_text(text)
+            self.store.save(changed)
+            notices: Notices = ()
+            try:
+                abandoned.abandon(self.store, other_id, ours_id, into=ours_id)
+            except HginError as error:
+                notices = (f"{other_id} is still on the list: {error}",)
+        lines = [message, *combine_notes(combined, other_id)]
+        return Outcome(changed, "\n".join(lines), notices)
 
     # -- settling up ---------------------------------------------------------------------
 

@@ -89,6 +89,7 @@ def test_matches_already_here_are_left_and_counted(
         "up_to_date": sorted(IDS),
         "kept": [],
         "replaced": [],
+        "taken_off": [],
         "current": None,
         "copy_removed": False,
     }

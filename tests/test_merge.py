@@ -140,8 +140,8 @@ def test_copies_that_went_two_ways_are_both_kept(laptops: Laptops, run: Run) -> 
     ours = laptops.log()
     assert imported(run, bobs) == [
         f"Imported from {bobs}: 1 kept beside ours.",
-        f"{ID} went two ways after change 2: the file's copy is kept as {ID}-2 (compare "
-        f"'hgin log -m {ID}' and 'hgin log -m {ID}-2').",
+        f"{ID} went two ways after change 2: the file's copy is kept as {ID}-2; "
+        f"'hgin matches combine {ID} {ID}-2' makes them one match.",
     ]
     assert laptops.log() == ours
     theirs = laptops.log(f"{ID}-2")
@@ -278,7 +278,9 @@ def test_a_conflicted_copy_is_listed_as_such_and_merged_by_import(
     assert listed(run) == (
         [ID],
         f"hgin: {name} is a sync tool's conflicted copy of match {ID}: merge it with "
-        f"hgin import '{copy.parent}/{ID} (Bob'\"'\"'s conflicted copy 2026-12-01).json'\n",
+        f"hgin import '{copy.parent}/{ID} (Bob'\"'\"'s conflicted copy 2026-12-01).json' "
+        "(if it went its own way, it is kept beside ours, and 'hgin matches combine' makes them "
+        "one)\n",
     )
     assert imported(run, copy) == [
         f"Imported from {copy}: 1 updated.",
@@ -296,13 +298,14 @@ def test_a_conflicted_copy_that_went_its_own_way_is_kept_beside(laptops: Laptops
     assert listed(run) == (
         [ID],
         f"hgin: {name} is a sync tool's conflicted copy of match {ID}: merge it with "
-        f"hgin import {copy}\n",
+        f"hgin import {copy} (if it went its own way, it is kept beside ours, and 'hgin "
+        "matches combine' makes them one)\n",
     )
     assert imported(run, copy) == [
         f"Imported from {copy}: 1 kept beside ours.",
-        f"{ID} went two ways after change 2: the file's copy is kept as {ID}-2 (compare "
-        f"'hgin log -m {ID}' and 'hgin log -m {ID}-2').",
-        f"Removed the conflicted copy {copy}: it is merged.",
+        f"{ID} went two ways after change 2: the file's copy is kept as {ID}-2; "
+        f"'hgin matches combine {ID} {ID}-2' makes them one match.",
+        f"Removed the conflicted copy {copy}: it is kept as {ID}-2.",
     ]
     assert listed(run) == ([f"{ID}-2", ID], "")
 

@@ -39,10 +39,12 @@ OUTPUT_ERRORS = (errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT
 Result = TypeVar("Result")
 
 
-def say(message: str) -> None:
+def say(message: str, *, whole: bool = False) -> None:
     """A refusal or notice as one line on stderr, made safe for a terminal: control characters
-    shown escaped, and cut short (it may quote what was typed, which could be a whole file)."""
-    if len(message) > MAX_REFUSAL:
+    shown escaped, and a refusal cut short (it may quote what was typed, which could be a
+    whole file); a notice of hgin's own (`whole`) is never cut, so the paths it names stay
+    whole."""
+    if len(message) > MAX_REFUSAL and not whole:
         message = message[: MAX_REFUSAL - 1] + "…"
     safe = "".join(
         char if char.isprintable() else repr(char)[1:-1] for char in message.replace("\n", " ")
@@ -295,7 +297,7 @@ def echo(*views: Any) -> None:
 def notify(notices: Iterable[str]) -> None:
     """Each notice once, a line on stderr after the output (standard output may be JSON)."""
     for notice in dict.fromkeys(notices):
-        say(notice)
+        say(notice, whole=True)
 
 
 def tell(line: str) -> None:

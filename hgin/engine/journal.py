@@ -31,6 +31,15 @@ class Change(NamedTuple):
     data: Mapping[str, Any] = NO_DATA
 
 
+class Joined(NamedTuple):
+    """The copy a combine made one with ours: its identifier then, how many changes it shared
+    with ours, and its changes after those (numbered on from them)."""
+
+    id: str
+    common: int
+    changes: tuple[Change, ...]
+
+
 class Link:
     """An immutable stack: its top item, the stack below it (None: empty) and its size. States
     share what their stacks have in common, so the states of a long match hold each hand once.
@@ -158,6 +167,13 @@ def _import(state: State, data: Mapping[str, Any]) -> Content:
     return stacked(None, data["hands"]), check_rules(data["rules"]), state.notice_after
 
 
+def _combine(state: State, data: Mapping[str, Any]) -> Content:
+    hands, rules, notice_after = data["hands"], check_rules(data["rules"]), data["notice_after"]
+    if notice_after is not None and not (rules.rolling and notice_after <= len(hands)):
+        raise HginError(f"no notice can be given after hand {notice_after}")
+    return stacked(None, hands), rules, notice_after
+
+
 def _notice(state: State, data: Mapping[str, Any]) -> Content:
     count = 0 if state.hand_stack is None else state.hand_stack.size
     if not getattr(state.rules, "rolling", False):
@@ -176,6 +192,12 @@ KINDS: dict[str, Kind] = {
     "rules": Kind({"old": "values", "new": "values"}, _set_rules),
     "import": Kind({"hands": "hands", "rules": "rules"}, _import),
     "notice": Kind({"after": "count"}, _notice),
+    # Two copies of the match made one (`hgin.engine.copies`): the hands, rules and notice of
+    # both, and the other copy's changes, so that a device holding it knows it is held here.
+    "combine": Kind(
+        {"hands": "hands", "rules": "rules", "notice_after": "notice", "joined": "joined"},
+        _combine,
+    ),
     "restore": Kind({"change": "count"}),
     "undo": Kind({"change": "count"}),
     "redo": Kind({"change": "count"}),
@@ -242,9 +264,9 @@ def next_state(states: Sequence[State], journal: Sequence[Change], change: Chang
 
 
 def entered(change: Change, before: State) -> tuple[Rules, Sequence[Hand]]:
-    """The hands a change enters (a record, an edit, an import) and the rules they are scored
-    under; none for any other change."""
-    if change.kind == "import":
+    """The hands a change enters (a record, an edit, an import, a combine) and the rules they
+    are scored under; none for any other change."""
+    if change.kind in ("import", "combine"):
         return change.data["rules"], change.data["hands"]
     if change.kind in ("record", "edit"):
         return before.rules, (change.data["hand"],)

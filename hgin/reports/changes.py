@@ -5,6 +5,7 @@ that says what it did, made from the match before and after it; and what bringin
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from hgin.engine.editing import entry_text
 from hgin.engine.hands import Hand
@@ -20,6 +21,9 @@ from hgin.reports.narrate import (
 )
 from hgin.reports.plural import counted
 from hgin.reports.times import shown_time
+
+if TYPE_CHECKING:
+    from hgin.engine.copies import Combined
 
 
 def hand_phrase(hand: Hand) -> str:
@@ -208,6 +212,13 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
             text, said = f"imported the match: {held}", f"Imported: {held}."
         case "notice":
             text, said = f"notice given after hand {data['after']}", describe_notice(after.sheet)
+        case "combine":
+            joined = data["joined"]
+            parted = f"after change {joined.common}" if joined.common else "at the start"
+            held = counted(len(data["hands"]), "hand")
+            text = f"combined with {joined.id} (they parted {parted}): {held}"
+            said = f"Combined {joined.id} into {after.id}: the sheet has {held}. "
+            said += " ".join(describe_changes(before.sheet, after.sheet))
         case "undo" | "redo":
             target = data["change"]
             verb, done = ("undid", "Undone") if change.kind == "undo" else ("redid", "Redone")
@@ -223,6 +234,32 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
             said = f"Restored the match as after change {target} ({_quoted(before, target)}). "
             said += _sheet_effect(before, after)
     return text, said + _aside_note(after)
+
+
+def combine_notes(combined: Combined, other: str) -> list[str]:
+    """What a combine says beyond its sentence: the hands the other copy brought, each hand
+    both copies changed (the later change kept), and the rules if both changed them."""
+    notes = []
+    if combined.theirs_added:
+        numbers = ", ".join(map(str, combined.theirs_added))
+        hands = "hand" if len(combined.theirs_added) == 1 else "hands"
+        notes.append(f"From {other}: {hands} {numbers}.")
+    for conflict in combined.conflicts:
+        dropped_from = other if conflict.kept_from != other else combined.match.id
+        notes.append(
+            f"Hand {conflict.number} was changed in both copies: kept {conflict.kept_from}'s "
+            f"{_version(conflict.kept)}, dropped {dropped_from}'s {_version(conflict.dropped)}."
+        )
+    if combined.rules_conflict:
+        notes.append(
+            f"Both copies changed the rules: the later change is kept "
+            f"({combined.match.rules.label}); 'hgin rules' shows them."
+        )
+    return notes
+
+
+def _version(hand: Hand | None) -> str:
+    return "delete" if hand is None else f"version ({hand_phrase(hand)})"
 
 
 def brought_back(match: Match) -> str:

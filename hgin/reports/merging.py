@@ -14,8 +14,47 @@ def latest_with(match_id: str, players: tuple[str, str], name: str) -> str:
     return f"match {match_id} ({first} v {second}), the latest with {name}"
 
 
+def shown_file(name: str) -> str:
+    """A file name as hgin prints it: a character that is not printable (a control, an
+    escape, a bidirectional mark) written as an escape ('\\x1b', '\\n', '\\u202e')."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in name)
+
+
+def shell_word(path: Path | str) -> str:
+    """A path as a shell command names it: quoted where needed, and written as $'…' with
+    escapes when it holds characters that are not printable, so that the hint names the file
+    that exists."""
+    text = str(path)
+    if all(char.isprintable() for char in text):
+        return shlex.quote(text)
+    inner = "".join(
+        char if char.isprintable() and char not in "'\\" else _c_escape(char) for char in text
+    )
+    return f"$'{inner}'"
+
+
+def _c_escape(char: str) -> str:
+    if char in "'\\":
+        return "\\" + char
+    code = ord(char)
+    return (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )
+
+
 def import_summary(
-    source: str, *, added: int, updated: int, up_to_date: int, kept: int, replaced: int
+    source: str,
+    *,
+    added: int,
+    updated: int,
+    up_to_date: int,
+    kept: int,
+    replaced: int,
+    taken_off: int = 0,
 ) -> str:
     """'Imported from FILE: 1 new, 2 updated, 3 already up to date.'"""
     counts = (
@@ -24,13 +63,21 @@ def import_summary(
         (up_to_date, "already up to date"),
         (kept, "kept beside ours"),
         (replaced, "replaced"),
+        (taken_off, "taken off the list"),
     )
     parts = [f"{count} {what}" for count, what in counts if count]
-    return f"Imported from {source}: {', '.join(parts) or 'no matches'}."
+    return f"Imported from {shown_file(source)}: {', '.join(parts) or 'no matches'}."
 
 
-def kept_beside(kept_as: str, beside: str, common: int | None) -> str:
-    """Why a match of the file was stored under a new identifier, and how to compare."""
+def kept_beside(kept_as: str, beside: str, common: int | None, *, start_differs: bool) -> str:
+    """Why a match of the file was stored under a new identifier, and how to make one of two
+    copies."""
+    if start_differs:
+        return (
+            f"The file's copy of {beside} starts otherwise than ours (its players, rules, "
+            f"first dealer or creation differ): it is kept as {kept_as}; compare them with "
+            f"'hgin log -m {beside}' and 'hgin log -m {kept_as}'."
+        )
     if common is None:
         return (
             f"The file's {beside} is another match than ours with that identifier: it is kept "
@@ -38,19 +85,30 @@ def kept_beside(kept_as: str, beside: str, common: int | None) -> str:
         )
     since = f"after change {common}" if common else "from its start"
     return (
-        f"{beside} went two ways {since}: the file's copy is kept as {kept_as} (compare "
-        f"'hgin log -m {beside}' and 'hgin log -m {kept_as}')."
+        f"{beside} went two ways {since}: the file's copy is kept as {kept_as}; "
+        f"'hgin matches combine {beside} {kept_as}' makes them one match."
+    )
+
+
+def taken_off(match_id: str, into: str) -> str:
+    """Why an import took a stored copy off the list."""
+    return (
+        f"{match_id} is combined into the file's copy, now {into}: it is taken off the list "
+        f"('hgin restore --backup -m {match_id}' brings it back)."
     )
 
 
 def conflicted_copy(path: Path, match_id: str) -> str:
     """What the match list says of a sync tool's conflicted copy in the matches folder."""
     return (
-        f"{path.name} is a sync tool's conflicted copy of match {match_id}: merge it with "
-        f"hgin import {shlex.quote(str(path))}"
+        f"{shown_file(path.name)} is a sync tool's conflicted copy of match {match_id}: merge "
+        f"it with hgin import {shell_word(path)} (if it went its own way, it is kept beside "
+        "ours, and 'hgin matches combine' makes them one)"
     )
 
 
-def copy_removed(source: str) -> str:
-    """The line saying a conflicted copy, once merged, was removed."""
-    return f"Removed the conflicted copy {source}: it is merged."
+def copy_removed(source: str, kept_as: str | None = None) -> str:
+    """The line saying a conflicted copy, once imported, was removed."""
+    if kept_as is not None:
+        return f"Removed the conflicted copy {shown_file(source)}: it is kept as {kept_as}."
+    return f"Removed the conflicted copy {shown_file(source)}: it is merged."

@@ -1,34 +1,50 @@
-"""Abandoning a match begun by mistake: its file becomes its newest backup and leaves the list,
-and a note (`abandoned` in the data folder) lets `hgin undo` straight after bring it back.
-Any later save forgets the note (`Store.save`), so undo then means the latest change again."""
+"""Abandoning a match begun by mistake (or combined into another): its file becomes its newest
+backup and leaves the list, and a note (`abandoned` in the data folder) lets `hgin undo`
+straight after bring it back. Any later save forgets the note (`Store.save`), so undo then
+means the latest change again."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from hgin.store.guard import MATCH_CAP, SMALL_CAP, os_problem, read_bytes, remove, write_atomic
 from hgin.store.matches import ABANDONED_NOTE, MATCH_ID, Store
 
 
-def noted(store: Store) -> list[str] | None:
-    """The note of the match abandoned last: its identifier, its backup's file name and the
-    match current before it ('-' for none); None when there is no note hgin wrote."""
+class Note(NamedTuple):
+    """The match taken off the list last: its identifier, its backup's file name, the match
+    current before it ('-' for none), and the match it was combined into (None: abandoned)."""
+
+    id: str
+    backup: str
+    before: str
+    into: str | None
+
+
+def noted(store: Store) -> Note | None:
+    """The note of the match taken off the list last; None when there is no note hgin wrote."""
     raw = read_bytes(store.home / ABANDONED_NOTE, cap=SMALL_CAP)
     words = raw.decode("utf-8", "replace").split() if raw is not None else []
-    return words if len(words) == 3 and MATCH_ID.fullmatch(words[0]) else None
+    if len(words) not in (3, 4) or not all(map(MATCH_ID.fullmatch, words[:1] + words[3:])):
+        return None
+    return Note(words[0], words[1], words[2], words[3] if len(words) == 4 else None)
 
 
-def abandon(store: Store, match_id: str, now_current: str | None) -> Path:
-    """Keep the match file as its newest backup, note it, remove the file and make
-    `now_current` the current match if this one was (call under the lock); the backup."""
+def abandon(
+    store: Store, match_id: str, now_current: str | None, *, into: str | None = None
+) -> Path:
+    """Keep the match file as its newest backup, note it (and the match it was combined
+    `into`), remove the file and make `now_current` the current match if this one was (call
+    under the lock); the backup."""
     path = store.match_path(match_id)
     raw = read_bytes(path, cap=MATCH_CAP, missing=f"no match '{match_id}' (see 'hgin matches')")
     current = store.current_id()
     made = store.keep_old(match_id, path, raw)
     try:
-        write_atomic(
-            store.home / ABANDONED_NOTE, f"{match_id}\n{made[-1].name}\n{current or '-'}\n"
-        )
+        combined = f"{into}\n" if into is not None else ""
+        note = f"{match_id}\n{made[-1].name}\n{current or '-'}\n{combined}"
+        write_atomic(store.home / ABANDONED_NOTE, note)
         remove(path)
     except OSError as error:
         store.forget(made)
@@ -40,13 +56,14 @@ def abandon(store: Store, match_id: str, now_current: str | None) -> Path:
     return made[-1]
 
 
-def bring_back(store: Store) -> str | None:
-    """Put back the match abandoned last, current again if it was (call under the lock); its
-    identifier, or None when there is nothing to bring back."""
-    found = noted(store)
+def bring_back(store: Store, found: Note | None = None) -> str | None:
+    """Put back the match taken off the list last (`found`: its note, read earlier), current
+    again if it was (call under the lock); its identifier, or None when there is nothing to
+    bring back."""
+    found = found or noted(store)
     if found is None:
         return None
-    match_id, backup, before = found
+    match_id, backup, before, _ = found
     path = store.match_path(match_id)
     raw = read_bytes(store.backups_dir / match_id / backup, cap=MATCH_CAP)
     if raw is not None and not path.exists():

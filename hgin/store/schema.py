@@ -11,13 +11,13 @@ from typing import Any, NamedTuple
 
 from hgin.engine.hands import HAND_KINDS, Hand
 from hgin.engine.identifiers import IDENTIFIER, derived_uid
-from hgin.engine.journal import KINDS, Change
+from hgin.engine.journal import KINDS, Change, Joined
 from hgin.engine.match import Match
 from hgin.engine.rules import MAX_DEADWOOD, Rules, rules_from_dict
 from hgin.engine.sheet_data import HAND_FIELDS, hand_to_dict, rules_to_dict, sheet_to_dict
 from hgin.errors import HginError
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 MATCH_KEYS = (
     "schema",
     "id",
@@ -133,6 +133,13 @@ def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v6_to_v7(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 7 adds a kind of change, "combine" (two copies made one): older files have
+    none."""
+    data["schema"] = 7
+    return data
+
+
 # MIGRATIONS[n - 1] brings data of version n to version n + 1.
 MIGRATIONS: list[Callable[[dict[str, Any]], dict[str, Any]]] = [
     _v1_to_v2,
@@ -140,6 +147,7 @@ MIGRATIONS: list[Callable[[dict[str, Any]], dict[str, Any]]] = [
     _v3_to_v4,
     _v4_to_v5,
     _v5_to_v6,
+    _v6_to_v7,
 ]
 
 
@@ -228,6 +236,31 @@ def _rules(value: Any, where: str, key: str) -> Rules:
         raise HginError(f"{where}: '{key}': {refusal}") from None
 
 
+def _notice(value: Any, where: str, key: str) -> int | None:
+    return None if value is None else _count(value, where, key)
+
+
+def _joined(value: Any, where: str, key: str) -> Joined:
+    """The other copy a combine joined: its identifier, the changes it shared, its own."""
+    if not isinstance(value, dict) or set(value) != {"id", "common", "changes"}:
+        raise HginError(f"{where}: '{key}' must hold 'id', 'common' and 'changes'")
+    if not isinstance(value["id"], str) or not IDENTIFIER.fullmatch(value["id"]):
+        raise HginError(f"{where}: '{key}' must name a match identifier")
+    common = _count(value["common"], where, "common")
+    if not isinstance(value["changes"], list):
+        raise HginError(f"{where}: '{key}' must list changes")
+    changes = tuple(change_from_dict(c, n) for n, c in enumerate(value["changes"], common + 1))
+    return Joined(value["id"], common, changes)
+
+
+def _joined_to_dict(joined: Joined) -> dict[str, Any]:
+    return {
+        "id": joined.id,
+        "common": joined.common,
+        "changes": [change_to_dict(c) for c in joined.changes],
+    }
+
+
 # One reader and one writer per type of data field a kind of change declares.
 FIELD_READERS: dict[str, Callable[[Any, str, str], Any]] = {
     "hand": lambda value, where, key: hand_from_dict(value, f"{where}, '{key}'"),
@@ -235,6 +268,8 @@ FIELD_READERS: dict[str, Callable[[Any, str, str], Any]] = {
     "count": _count,
     "values": _rule_values,
     "rules": _rules,
+    "notice": _notice,
+    "joined": _joined,
 }
 FIELD_WRITERS: dict[str, Callable[[Any], Any]] = {
     "hand": hand_to_dict,
@@ -242,6 +277,8 @@ FIELD_WRITERS: dict[str, Callable[[Any], Any]] = {
     "count": lambda value: value,
     "values": dict,
     "rules": rules_to_dict,
+    "notice": lambda value: value,
+    "joined": _joined_to_dict,
 }
 CHANGE_KEYS = ("number", "at", "kind", "text")
 CHANGE_FIELDS = {name: {*CHANGE_KEYS, *kind.fields} for name, kind in KINDS.items()}

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from hgin.engine.copies import common_changes, holds, same_start
 from hgin.engine.editing import replace_all
 from hgin.engine.identifiers import LEGACY_SLUG, slug
 from hgin.engine.match import Match
@@ -175,38 +176,40 @@ def _match_from_export(item: Any, number: int, text: bytes | None) -> tuple[Matc
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A match of the file stored under a new identifier beside a stored one: the two copies of
-    one match went their own ways after `common` changes, or (None) they are two matches."""
+    """A match of the file stored beside a stored one: two copies of one match that went their
+    own ways after `common` changes, or (None) another match, or a copy of ours whose start
+    (players, rules, first dealer, creation) differs from ours (`start_differs`)."""
 
     id: str
     beside: str
     common: int | None
+    start_differs: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TakenOff:
+    """A stored copy that a copy of the file holds whole (it was combined into it): taken off
+    the list for the copy `into`, its file kept as its newest backup."""
+
+    id: str
+    into: str
 
 
 @dataclass(slots=True)
 class ImportReport:
-    """What an import did, by match identifier."""
+    """What an import did, by match identifier; each match is named once."""
 
     added: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)  # the file's copy extends ours
-    up_to_date: list[str] = field(default_factory=list)  # ours is the file's copy or extends it
+    updated: list[str] = field(default_factory=list)  # the file's copy holds ours and more
+    up_to_date: list[str] = field(default_factory=list)  # ours is the file's copy or holds it
     kept: list[Kept] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
+    taken_off: list[TakenOff] = field(default_factory=list)
     current: str | None = None
-    copy_removed: bool = False  # the file was a conflicted copy in matches/, now merged
+    copy_removed: bool = False  # the file was a conflicted copy in matches/, now imported
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
-
-
-def _common(ours: Match, theirs: Match) -> int:
-    """How many changes the two journals begin with alike."""
-    count = 0
-    for mine, other in zip(ours.journal, theirs.journal, strict=False):
-        if mine != other:
-            break
-        count += 1
-    return count
 
 
 def _copies(
@@ -238,6 +241,54 @@ def _by_uid(store: Store, names: Iterable[str]) -> dict[str, list[Match]]:
     return found
 
 
+class _Held:
+    """The stored matches as the import has left them so far: each match of the file is
+    merged with what the folder holds at that moment, the copies imported before it too."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.ids = store.match_ids()
+        self.on_disk = set(self.ids)
+        self.by_stem: dict[str, dict[str, list[Match]]] = {}
+        self.changed: dict[str, Match | None] = {}  # None: taken off the list
+        self.raw: dict[str, bytes] = {}  # the file's bytes of a match stored as the file has it
+
+    def has(self, match_id: str) -> bool:
+        if match_id in self.changed:
+            return self.changed[match_id] is not None
+        return match_id in self.on_disk
+
+    def get(self, match_id: str) -> Match | None:
+        if match_id in self.changed:
+            return self.changed[match_id]
+        try:
+            return self.store.load(match_id)
+        except HginError:
+            return None
+
+    def copies(self, match: Match) -> list[Match]:
+        """The copies of `match` held now (the same identity), sorted by identifier."""
+        disk = _copies(self.store, match, self.ids, self.by_stem)
+        found = {c.id: c for c in disk if c.id not in self.changed}
+        found |= {i: m for i, m in self.changed.items() if m is not None and m.uid == match.uid}
+        return [found[i] for i in sorted(found)]
+
+    def put(self, match: Match, raw: bytes | None = None) -> None:
+        self.changed[match.id] = match
+        if raw is not None:
+            self.raw[match.id] = raw
+        else:
+            self.raw.pop(match.id, None)
+
+    def take_off(self, match_id: str) -> None:
+        self.changed[match_id] = None
+        self.raw.pop(match_id, None)
+
+
+# Which list names a match touched more than once by one import: the highest rank.
+RANKS = {"up_to_date": 0, "updated": 1, "replaced": 1, "added": 2, "kept": 2}
+
+
 def import_matches(
     store: Store,
     export: Export,
@@ -247,87 +298,176 @@ def import_matches(
     progress: Progress | None = None,
     merged_copy: Path | None = None,
 ) -> ImportReport:
-    """Merge every match of the file by its journal, under the lock: ours is brought up to
-    date where the file's copy extends it, left where it extends the file's, and a match held
-    differently is kept beside ours under a new identifier; with `replace` the file's copy of
-    a match we hold wins. The file's current match becomes current where none is."""
-    report = ImportReport()
+    """Merge every match of the file, one after another, with the copies the folder holds at
+    that moment, under the lock. A copy that holds ours and more (`holds`: the same start, and
+    our journal where its own, or that of a copy it combined, begins) brings ours up to date,
+    and any other stored copy it holds whole leaves the list; one that ours holds changes
+    nothing; any other copy is kept beside ours under a new identifier, never written over
+    it. With `replace` the file's copy of a match we hold under its identifier wins. The
+    file's current match becomes current where none is."""
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
+    named: dict[str, str] = {}  # each match touched, and the list that names it
+    kept: dict[str, Kept] = {}
+    taken_off: dict[str, str] = {}
     with store.locked():
-        ids = store.match_ids()
-        present = set(ids)
-        by_stem: dict[str, dict[str, list[Match]]] = {}
+        held = _Held(store)
+        current_before = _current(store)
         taken = {*store.known_ids(), *(m.id for m, _ in export.matches)}
-        files: list[tuple[Path, bytes]] = []
-        added: list[Match] = []
-        saves: list[Match] = []
+
+        def name(match_id: str, what: str) -> None:
+            if RANKS[what] >= RANKS[named.get(match_id, "up_to_date")]:
+                named[match_id] = what
+
         for match, raw in export.matches:
-            now_at[match.id] = match.id
-            if match.id in present and _stored_bytes(store, match.id) == raw:
-                report.up_to_date.append(match.id)  # byte for byte: no need to replay it
+            if match.id not in held.changed and _stored_bytes(store, match.id) == raw:
+                name(match.id, "up_to_date")  # byte for byte: no need to replay it
+                now_at[match.id] = match.id
                 continue
-            copies = [(_common(c, match), c) for c in _copies(store, match, ids, by_stem)]
-            ahead = [c for n, c in copies if n == len(match.journal)]
-            behind = [c for n, c in copies if n == len(c.journal) < len(match.journal)]
-            stored = match.id in present
-            if ahead and not (replace and stored):
-                report.up_to_date.append(ahead[0].id)
-                now_at[match.id] = ahead[0].id
-            elif behind:  # the file's copy goes on from ours: ours takes its further changes
-                ours = max(behind, key=lambda c: len(c.journal))
-                saves.append(dataclasses.replace(match, id=ours.id))
-                report.updated.append(ours.id)
-                now_at[match.id] = ours.id
-            elif replace and stored:
-                imported = journaled_import(store, match, change_line)
-                if imported is None:
-                    report.up_to_date.append(match.id)
-                else:
-                    saves.append(imported)
-                    report.replaced.append(match.id)
-            elif not stored:
-                files.append((store.match_path(match.id), raw))
-                added.append(match)
-                report.added.append(match.id)
-            else:  # another match, or another way: both are kept
-                kept = dataclasses.replace(
-                    match, id=store.new_id(match.players, match.created, taken=taken)
+            copies = held.copies(match)
+            alike = [c for c in copies if same_start(c, match)]
+            stored = held.has(match.id)
+            found = next((c for c in alike if c.journal == match.journal), None)
+            ahead = [c for c in alike if holds(c, match)]
+            if found is None and ahead and not (replace and stored):
+                found = ahead[0]
+            if found is not None:
+                name(found.id, "up_to_date")
+                now_at[match.id] = found.id
+                continue
+            behind = [c for c in alike if holds(match, c)]
+            if behind:  # the file's copy goes on from ours: ours takes its further changes
+                ours = min(behind, key=lambda c: _preference(c, match, current_before))
+                held.put(
+                    dataclasses.replace(match, id=ours.id), raw if ours.id == match.id else None
                 )
-                taken.add(kept.id)
-                files.append((store.match_path(kept.id), match_bytes(kept)))
-                added.append(kept)
-                common, beside = max(copies, key=lambda c: c[0], default=(None, match))
-                report.kept.append(Kept(kept.id, beside.id, common))
-                now_at[match.id] = kept.id
-        # The new matches (and the pointer, where no match is current yet) as one change:
-        # saving them one by one would flush the disk four times per match.
-        current = now_at.get(export.current or "")
-        if current is not None and not _has_current(store):
-            files.append((store.current_file, f"{current}\n".encode()))
-            report.current = current
-        if files:
-            store.ensure_folders()
-            write_files(files, progress)
-        for done, changed in enumerate(saves):
-            try:
-                store.save(changed)
-            except HginError as error:
-                imported_ids = [*(m.id for m in added), *(m.id for m in saves[:done])]
-                if not imported_ids:
-                    raise
-                raise HginError(
-                    f"imported {_listed(imported_ids)} before this failure: {error}"
-                ) from None
-        # Entered in the cache at once, so that the first 'hgin matches' and 'hgin stats'
-        # need not read them again; the matches are in, and a cache catches up by itself.
-        if added:
-            with contextlib.suppress(HginError, OSError):
-                MatchCache(store).enter(added)
+                name(ours.id, "updated")
+                for other in behind:
+                    if other is not ours:
+                        held.take_off(other.id)
+                        taken_off[other.id] = ours.id
+                now_at[match.id] = ours.id
+                continue
+            stored_match = held.get(match.id) if replace and stored else None
+            if stored_match is not None:
+                imported = journaled_import(stored_match, match, change_line)
+                if imported is None:
+                    name(match.id, "up_to_date")
+                else:
+                    held.put(imported)
+                    name(match.id, "replaced")
+                now_at[match.id] = match.id
+                continue
+            where = (
+                match.id if not stored else store.new_id(match.players, match.created, taken=taken)
+            )
+            taken.add(where)
+            if where == match.id:
+                held.put(match, raw)
+            else:
+                held.put(dataclasses.replace(match, id=where))
+            now_at[match.id] = where
+            if not copies and not stored:
+                name(where, "added")
+                continue
+            best = max(alike, key=lambda c: common_changes(c, match), default=None)
+            if best is not None:
+                kept[where] = Kept(where, best.id, common_changes(best, match))
+            else:
+                beside = copies[0].id if copies else match.id
+                kept[where] = Kept(where, beside, None, start_differs=bool(copies))
+            name(where, "kept")
+        report = _report(named, kept, taken_off, held)
+        _write(store, held, export, now_at, report, progress)
         if merged_copy is not None:
             with contextlib.suppress(OSError):  # merged all the same: the list names it still
                 remove(merged_copy)
                 report.copy_removed = True
     return report
+
+
+def _preference(copy: Match, match: Match, current: str | None) -> tuple[int, int, str]:
+    """Which of the stored copies that a copy of the file holds takes it: the one under its
+    identifier, else the current match, else the one sharing most changes with it."""
+    rank = 0 if copy.id == match.id else 1 if copy.id == current else 2
+    return rank, -common_changes(copy, match), copy.id
+
+
+def _report(
+    named: dict[str, str], kept: dict[str, Kept], taken_off: dict[str, str], held: _Held
+) -> ImportReport:
+    report = ImportReport()
+    for match_id, what in named.items():
+        if held.changed.get(match_id, True) is None:
+            continue  # taken off by a later copy of the file
+        if what == "kept":
+            report.kept.append(kept[match_id])
+        else:
+            getattr(report, what).append(match_id)
+    report.taken_off = [
+        TakenOff(gone, into) for gone, into in taken_off.items() if gone in held.on_disk
+    ]
+    return report
+
+
+def _write(
+    store: Store,
+    held: _Held,
+    export: Export,
+    now_at: dict[str, str],
+    report: ImportReport,
+    progress: Progress | None,
+) -> None:
+    """Write what the import changed: the new matches (and the pointer, where no match is
+    current yet) as one change, saving them one by one would flush the disk four times per
+    match; then each stored match it changed; then the copies it took off the list."""
+    files: list[tuple[Path, bytes]] = []
+    added: list[Match] = []
+    saves: list[Match] = []
+    for match_id, match in held.changed.items():
+        if match is None:
+            continue
+        if match_id in held.on_disk:
+            saves.append(match)
+        else:
+            raw = held.raw.get(match_id)
+            files.append((store.match_path(match_id), raw or match_bytes(match)))
+            added.append(match)
+    current = now_at.get(export.current or "")
+    if current is not None and not _has_current(store):
+        files.append((store.current_file, f"{current}\n".encode()))
+        report.current = current
+    if files:
+        store.ensure_folders()
+        write_files(files, progress)
+    done: list[str] = [m.id for m in added]
+    try:
+        for changed in saves:
+            store.save(changed)
+            done.append(changed.id)
+        for gone in report.taken_off:
+            path = store.match_path(gone.id)
+            store.keep_old(gone.id, path, read_bytes(path, cap=MATCH_CAP))
+            remove(path)
+            if _current(store) == gone.id:
+                store.set_current(gone.into)
+    except (HginError, OSError) as error:
+        if not done:
+            raise
+        raise HginError(f"imported {_listed(done)} before this failure: {error}") from None
+    if files or saves:
+        store.forget_abandoned()  # undo now means the latest change, not an abandoned match
+    # Entered in the cache at once, so that the first 'hgin matches' and 'hgin stats' need not
+    # read them again; the matches are in, and a cache catches up by itself.
+    if added:
+        with contextlib.suppress(HginError, OSError):
+            MatchCache(store).enter(added)
+
+
+def _current(store: Store) -> str | None:
+    try:
+        return store.current_id()
+    except HginError:
+        return None
 
 
 def _listed(ids: list[str]) -> str:
@@ -336,14 +476,10 @@ def _listed(ids: list[str]) -> str:
     return f"{len(ids)} match{'' if len(ids) == 1 else 'es'} ({', '.join(ids[:3])}{more})"
 
 
-def journaled_import(store: Store, imported: Match, change_line: ChangeLine) -> Match | None:
+def journaled_import(stored: Match, imported: Match, change_line: ChangeLine) -> Match | None:
     """What `--replace` saves for a match we hold: None when ours is in the same state; ours
     with the imported hands and rules as one more change of its journal (which undo takes back)
     when it has the same players, first dealer and notice; else the imported match whole."""
-    try:
-        stored = store.load(imported.id)
-    except HginError:
-        return imported
     if (stored.players, stored.first_dealer, stored.notice_after) != (
         imported.players, imported.first_dealer, imported.notice_after
     ):  # fmt: skip

@@ -5,19 +5,29 @@ from typing import Annotated, Literal
 
 import typer
 
-from hgin.cli.application import HginTyper, app, echo, notify, saving, tell
+from hgin.cli.application import (
+    HginTyper,
+    app,
+    echo,
+    notify,
+    saving,
+    scorekeeper,
+    show_outcome,
+    tell,
+)
 from hgin.cli.options import (
     ForceFlag,
     JsonFlag,
     OutputOption,
     complete_known_player,
+    complete_match,
     match_argument,
 )
 from hgin.cli.streams import output_format as format_for
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.folder import Folder
-from hgin.reports.merging import conflicted_copy
+from hgin.reports.merging import conflicted_copy, shown_file
 
 StatsFormat = Literal["text", "html"]
 
@@ -34,7 +44,10 @@ PlayerFilter = Annotated[
 
 matches_app = HginTyper(rich_markup_mode=None)
 app.add_typer(
-    matches_app, name="matches", invoke_without_command=True, subcommand_metavar="[delete MATCH]"
+    matches_app,
+    name="matches",
+    invoke_without_command=True,
+    subcommand_metavar="[delete MATCH | combine MATCH OTHER]",
 )
 
 
@@ -92,6 +105,23 @@ def delete_match(
     abandon(match, yes)
 
 
+@matches_app.command("combine")
+def combine_matches(
+    match: Annotated[str, match_argument("The copy that stays (an identifier or its start).")],
+    other: Annotated[
+        str,
+        typer.Argument(
+            metavar="OTHER",
+            help="The other copy of it, whose hands join MATCH; it leaves the list.",
+            autocompletion=complete_match,
+        ),
+    ],
+) -> None:
+    """Make one match of two copies of it that went their own ways (as import keeps them):
+    the hands of both in recorded order; 'hgin undo' straight after takes it back."""
+    saving(lambda: scorekeeper().combine(match, other), show_outcome)
+
+
 def warn_unreadable(ids: list[str]) -> None:
     """One stderr line naming match files that were left out because they cannot be used."""
     if ids:
@@ -140,7 +170,10 @@ def stats(
         if target is None:
             print_stats(figures)
     if target is not None:
-        saving(lambda: keeper.write_output(target, text), lambda p: echo(f"Wrote {p}."))
+        saving(
+            lambda: keeper.write_output(target, text),
+            lambda p: echo(f"Wrote {shown_file(str(p))}."),
+        )
     elif text:
         print_document(text, chosen)
     warn_unreadable(statistics.unreadable)

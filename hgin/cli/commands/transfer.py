@@ -16,7 +16,13 @@ import typer
 from hgin.cli.application import app, echo, notify, saving, scorekeeper
 from hgin.cli.options import JsonFlag, MatchOption
 from hgin.cli.streams import is_terminal, print_document, print_json
-from hgin.reports.merging import copy_removed, import_summary, kept_beside
+from hgin.reports.merging import (
+    copy_removed,
+    import_summary,
+    kept_beside,
+    shown_file,
+    taken_off,
+)
 from hgin.reports.plural import counted
 
 if TYPE_CHECKING:
@@ -73,7 +79,7 @@ def export(
         return
 
     def written(_: object) -> None:
-        echo(f"Exported {counted(exported.match_count, 'match', 'matches')} to {file}.")
+        echo(f"Exported {counted(exported.match_count, 'match', 'matches')} to {shown_file(file)}.")
         notify(exported.notices)
 
     saving(lambda: keeper.write_output(target, exported.text), written)
@@ -112,11 +118,17 @@ def import_(
             up_to_date=len(report.up_to_date),
             kept=len(report.kept),
             replaced=len(report.replaced),
+            taken_off=len(report.taken_off),
         )
-        kept = [kept_beside(each.id, each.beside, each.common) for each in report.kept]
-        removed = [copy_removed(source)] if report.copy_removed else []
+        kept = [
+            kept_beside(each.id, each.beside, each.common, start_differs=each.start_differs)
+            for each in report.kept
+        ]
+        gone = [taken_off(each.id, each.into) for each in report.taken_off]
+        kept_as = report.kept[0].id if report.kept else None
+        removed = [copy_removed(source, kept_as)] if report.copy_removed else []
         current = [f"Current match: {report.current}."] if report.current else []
-        echo(summary, *kept, *removed, *current)
+        echo(summary, *kept, *gone, *removed, *current)
 
     def with_a_bar() -> tuple[str, ImportReport]:
         # Every match of the file is read and checked before any is written, and all live

@@ -1,0 +1,353 @@
+"""Two copies, one match: imports that never lose a hand, copies that converge, and combine
+(`hgin matches combine`), all through the real CLI."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from hgin.cli import app
+from tests.conftest import Run, snapshot
+
+ID = "2026-12-01-ann-bob"
+
+
+def clock() -> Callable[[], str]:
+    """Every match starts on 1 December 2026; the clock moves a second each time it is read."""
+    ticks = iter(range(86_400))
+
+    def now() -> str:
+        tick = next(ticks)
+        return f"2026-12-01T{tick // 3600:02d}:{tick // 60 % 60:02d}:{tick % 60:02d}+01:00"
+
+    return now
+
+
+@pytest.fixture(autouse=True)
+def on_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("hgin.scorekeeper.now_text", clock())
+    monkeypatch.delenv("COLUMNS")  # sentences whole: they name long temporary paths
+
+
+class Folders:
+    """Data folders, as on several laptops, each used by name."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.runner = CliRunner()
+
+    def home(self, name: str) -> Path:
+        return self.root / name
+
+    def run(self, name: str, *args: str, code: int | None = 0) -> Any:
+        result = self.runner.invoke(app, list(args), env={"HGIN_HOME": str(self.home(name))})
+        assert result.exception is None or isinstance(result.exception, SystemExit), result
+        if code is not None:
+            assert result.exit_code == code, (name, args, result.output)
+        return result
+
+    def export(self, name: str, *options: str) -> Path:
+        path = self.root / f"{name}-export.json"
+        self.run(name, "export", "--force", *options, str(path))
+        return path
+
+    def imported(self, name: str, path: Path, *options: str) -> list[str]:
+        result = self.run(name, "import", str(path), *options)
+        assert result.stderr == "", result.stderr
+        lines: list[str] = result.stdout.splitlines()
+        return lines
+
+    def show(self, name: str, match: str) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self.run(name, "show", "--json", "-m", match).stdout)
+        return data
+
+    def ids(self, name: str) -> list[str]:
+        return sorted(p.stem for p in (self.home(name) / "matches").glob("*.json"))
+
+    def copies(self, name: str) -> list[tuple[str, ...]]:
+        """Each stored match by what makes it itself: identity, start and journal."""
+        found = []
+        for path in sorted((self.home(name) / "matches").glob("*.json")):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            start = [data[k] for k in ("uid", "players", "rules", "first_dealer", "created")]
+            found.append((json.dumps(start), json.dumps(data["journal"])))
+        return sorted(found)
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> Folders:
+    return Folders(tmp_path)
+
+
+def started(folders: Folders, *others: str) -> None:
+    """Ann's match with two hands on laptop "a", copied to the `others`."""
+    folders.run("a", "new", "Ann", "Bob", "--dealer", "Ann")
+    folders.run("a", "gin", "ann", "10")
+    folders.run("a", "knock", "bob", "3", "9")
+    shared = folders.export("a")
+    for other in others:
+        folders.imported(other, shared)
+
+
+def diverged(folders: Folders) -> None:
+    """Laptops "a" and "b" each add a hand to one match after its second."""
+    started(folders, "b")
+    folders.run("a", "gin", "bob", "20")
+    folders.run("b", "knock", "ann", "2", "30")
+
+
+# -- the five ways it went wrong ----------------------------------------------------------
+
+
+def test_an_export_of_two_copies_loses_no_hand_where_the_ancestor_is(folders: Folders) -> None:
+    started(folders, "b", "c")
+    diverged_a = ("gin", "bob", "20")
+    folders.run("a", *diverged_a)
+    folders.run("b", "knock", "ann", "2", "30")
+    folders.imported("a", folders.export("b"))
+    assert folders.ids("a") == [ID, f"{ID}-2"]
+    result = folders.run("c", "import", str(folders.export("a", "--all")), "--json")
+    report = json.loads(result.stdout)
+    assert (report["updated"], [k["id"] for k in report["kept"]]) == ([ID], [f"{ID}-2"])
+    assert folders.copies("c") == folders.copies("a")
+    hands = [h["entered"] for h in folders.show("c", ID)["hands"]]
+    assert [h["kind"] for h in hands] == ["gin", "knock", "gin"]
+
+
+def test_a_copy_whose_start_was_rewritten_is_kept_beside(folders: Folders) -> None:
+    started(folders, "b")
+    path = folders.export("a")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    match = data["matches"][0]
+    extra = dict(match["journal"][-1], number=3, at="2026-12-01T21:00:00+01:00")
+    match["journal"].append(extra)
+    for change in ({"rules": {**match["rules"], "target": 50}}, {"first_dealer": "Bob"}):
+        match.update(change)
+        path.write_text(json.dumps(data), encoding="utf-8")
+        before = snapshot(folders.home("b") / "matches")
+        lines = folders.imported("b", path)
+        assert lines[:2] == [
+            f"Imported from {path}: 1 kept beside ours.",
+            f"The file's copy of {ID} starts otherwise than ours (its players, rules, first "
+            f"dealer or creation differ): it is kept as {ID}-2; compare them with 'hgin log -m "
+            f"{ID}' and 'hgin log -m {ID}-2'.",
+        ]
+        assert (folders.home("b") / "matches" / f"{ID}.json").read_bytes() == before[f"{ID}.json"]
+        shutil.rmtree(folders.home("b") / "matches")
+        shutil.copytree(folders.home("a") / "matches", folders.home("b") / "matches")
+
+
+def test_swapped_exports_converge_and_never_make_a_third_copy(folders: Folders) -> None:
+    diverged(folders)
+    folders.imported("a", folders.export("b"))
+    assert folders.ids("a") == [ID, f"{ID}-2"]
+    folders.imported("b", folders.export("a", "--all"), "--replace")
+    lines = folders.imported("a", folders.export("b", "--all"))
+    assert f"{ID}-3" not in folders.ids("a"), lines
+    folders.imported("b", folders.export("a", "--all"))
+    folders.imported("a", folders.export("b", "--all"))
+    assert folders.copies("a") == folders.copies("b")
+    assert len(set(folders.copies("a"))) == len(folders.copies("a"))
+
+
+def test_words_say_what_happened_to_a_conflicted_copy_and_to_undo(folders: Folders) -> None:
+    diverged(folders)
+    name = f"{ID} (Bob's\x1b[31m conflicted\u202e copy\n2026).json"
+    copy = folders.home("a") / "matches" / name
+    shutil.copy(folders.home("b") / "matches" / f"{ID}.json", copy)
+    listed = folders.run("a", "matches").stderr
+    shown = f"{ID} (Bob's\\x1b[31m conflicted\\u202e copy\\n2026).json"
+    assert shown in listed and "\x1b" not in listed and "\u202e" not in listed
+    hint = f"$'{copy.parent}/{ID} (Bob\\'s\\x1b[31m conflicted\\u202e copy\\x0a2026).json'"
+    assert f"hgin import {hint} " in listed
+    assert "matches combine" in listed
+    lines = folders.imported("a", copy)
+    assert lines[-1] == f"Removed the conflicted copy {copy.parent}/{shown}: it is kept as {ID}-2."
+    assert "\x1b" not in "".join(lines)
+    # Abandon, import a copy of the match, undo: the match is not "brought back".
+    folders.run("c", "import", str(folders.export("b")))
+    folders.run("c", "abandon", "--yes")
+    folders.imported("c", folders.export("b"))
+    said = folders.run("c", "undo").stdout
+    assert "Brought back" not in said and "Undone: change" in said
+
+
+def test_two_copies_become_one_again(folders: Folders) -> None:
+    diverged(folders)
+    folders.imported("a", folders.export("b"))
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    assert folders.ids("a") == [ID]
+    hands = [h["entered"] for h in folders.show("a", ID)["hands"]]
+    assert [(h["kind"], h["player"]) for h in hands] == [
+        ("gin", "Ann"),
+        ("knock", "Bob"),
+        ("gin", "Bob"),
+        ("knock", "Ann"),
+    ]
+
+
+# -- combine ----------------------------------------------------------------------------
+
+
+def test_combine_scores_the_hands_of_both_as_one_match_would(folders: Folders) -> None:
+    diverged(folders)
+    folders.imported("a", folders.export("b"))
+    result = folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    assert f"Combined {ID}-2 into {ID}: the sheet has 4 hands." in result.stdout
+    assert f"From {ID}-2: hand 4." in result.stdout
+    # The same four hands typed into one match.
+    folders.run("one", "new", "Ann", "Bob", "--dealer", "Ann")
+    for hand in (("gin", "ann", "10"), ("knock", "bob", "3", "9"), ("gin", "bob", "20")):
+        folders.run("one", *hand)
+    folders.run("one", "knock", "ann", "2", "30")
+    combined, single = folders.show("a", ID), folders.show("one", folders.ids("one")[0])
+    for sheet in (combined, single):
+        del sheet["id"]
+        for hand in sheet["hands"]:
+            del hand["entered"]["recorded_at"]
+    assert combined == single
+    # I: Ann 35 + 28, Bob 6 + 45; II: Ann 28, Bob 45.
+    assert combined["totals"] == {"Ann": 91, "Bob": 96}
+    log = json.loads(folders.run("a", "log", "--json").stdout)
+    assert log[-1]["kind"] == "combine"
+    assert log[-1]["text"] == f"combined with {ID}-2 (they parted after change 2): 4 hands"
+
+
+def test_undo_straight_after_combine_brings_both_back(folders: Folders) -> None:
+    diverged(folders)
+    folders.imported("a", folders.export("b"))
+    other = folders.home("a") / "matches" / f"{ID}-2.json"
+    raw, before = other.read_bytes(), folders.show("a", ID)
+    folders.run("a", "use", f"{ID}-2")
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    assert (folders.home("a") / "current").read_text() == f"{ID}\n"
+    said = folders.run("a", "undo").stdout
+    assert f"Brought back match {ID}-2 (Ann v Bob)." in said
+    assert other.read_bytes() == raw
+    assert folders.show("a", ID) == before
+    assert (folders.home("a") / "current").read_text() == f"{ID}-2\n"
+
+
+def test_the_later_change_to_a_hand_both_changed_wins_and_is_named(folders: Folders) -> None:
+    started(folders, "b")
+    folders.run("a", "edit", "1", "gin", "ann", "12")
+    folders.run("b", "edit", "1", "gin", "ann", "14")  # later: the clock only goes on
+    folders.run("a", "delete", "2")
+    folders.imported("a", folders.export("b"))
+    said = folders.run("a", "matches", "combine", ID, f"{ID}-2").stdout
+    assert (
+        f"Hand 1 was changed in both copies: kept {ID}-2's version (gin by Ann), dropped "
+        f"{ID}'s version (gin by Ann)."
+    ) in said
+    hands = [h["entered"] for h in folders.show("a", ID)["hands"]]
+    assert [(h["kind"], h["opponent_deadwood"]) for h in hands] == [("gin", 14)]
+
+
+def test_combine_refuses_two_matches_and_leaves_every_file(folders: Folders) -> None:
+    started(folders)
+    folders.run("a", "new", "Ann", "Bob", "--dealer", "Bob")
+    before = snapshot(folders.home("a"))
+    result = folders.run("a", "matches", "combine", ID, f"{ID}-2", code=1)
+    assert result.stderr == (
+        f"hgin: {ID}-2 is not a copy of {ID}: their players, rules, first dealer or start differ\n"
+    )
+    assert snapshot(folders.home("a")) == before
+
+
+def test_a_combined_copy_brings_either_copy_up_to_date_elsewhere(folders: Folders) -> None:
+    diverged(folders)
+    folders.imported("a", folders.export("b"))
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    lines = folders.imported("b", folders.export("a"))
+    assert lines == [f"Imported from {folders.root}/a-export.json: 1 updated."]
+    assert folders.copies("b") == folders.copies("a")
+    # Where both copies are held, the combined one takes the place of both.
+    diverged_twice = Folders(folders.root / "again")
+    diverged(diverged_twice)
+    diverged_twice.imported("a", diverged_twice.export("b"))
+    diverged_twice.imported("b", diverged_twice.export("a", "--all"))
+    diverged_twice.run("a", "matches", "combine", ID, f"{ID}-2")
+    lines = diverged_twice.imported("b", diverged_twice.export("a", "--all"))
+    assert lines[0].endswith(": 1 updated, 1 taken off the list.")
+    assert diverged_twice.copies("b") == diverged_twice.copies("a")
+
+
+# -- convergence ------------------------------------------------------------------------
+
+SIDES = st.sampled_from("ab")
+STEPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("hand"), SIDES, st.integers(0, 2)),
+        st.tuples(st.just("undo"), SIDES),
+        st.tuples(st.just("combine"), SIDES),
+        st.tuples(st.just("swap"), SIDES, st.booleans(), st.booleans()),
+    ),
+    max_size=8,
+)
+HANDS = (("gin", "ann", "3"), ("knock", "bob", "2", "9"), ("draw",))
+
+
+@contextmanager
+def laptops() -> Iterator[Folders]:
+    root = Path(tempfile.mkdtemp())
+    try:
+        yield Folders(root)
+    finally:
+        shutil.rmtree(root)
+
+
+def play(folders: Folders, steps: list[tuple[Any, ...]]) -> None:
+    started(folders, "b")
+    for step in steps:
+        side, other = step[1], "b" if step[1] == "a" else "a"
+        if step[0] == "hand":
+            folders.run(side, *HANDS[step[2]], code=None)
+        elif step[0] == "undo":
+            folders.run(side, "undo", code=None)
+        elif step[0] == "combine" and len(folders.ids(side)) > 1:
+            first, second = folders.ids(side)[:2]
+            folders.run(side, "matches", "combine", first, second, code=None)
+        elif step[0] == "swap":
+            every = ("--all",) if step[2] else ()
+            replace = ("--replace",) if step[3] else ()
+            folders.run(other, "import", str(folders.export(side, *every)), *replace)
+    folders.run("b", "import", str(folders.export("a", "--all")))
+    folders.run("a", "import", str(folders.export("b", "--all")))
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=STEPS)
+def test_one_final_exchange_leaves_both_folders_with_the_same_matches(
+    steps: list[tuple[Any, ...]],
+) -> None:
+    with laptops() as folders:
+        play(folders, steps)
+        copies = folders.copies("a")
+        assert copies == folders.copies("b")
+        assert len(set(copies)) == len(copies)  # no two matches share a journal
+
+
+def test_the_convergence_of_a_combine_on_each_side(folders: Folders, run: Run) -> None:
+    play(
+        folders,
+        [
+            ("hand", "a", 0),
+            ("hand", "b", 1),
+            ("swap", "a", False, False),
+            ("swap", "b", False, False),
+            ("combine", "a"),
+            ("combine", "b"),
+        ],
+    )
+    assert folders.copies("a") == folders.copies("b")
+    assert len(folders.copies("a")) == 2
