@@ -44,13 +44,15 @@ class Loaded(NamedTuple):
 
 class Listing(NamedTuple):
     """The stored matches as the list shows them, the match files left out as unusable, the
-    write of the refreshed cache (call it once the list is used), and sync tools' conflicted
-    copies (the match, the file)."""
+    write of the refreshed cache (call it once the list is used), sync tools' conflicted
+    copies (the match, the file), and the stored copies of one match that went their own ways
+    (the identifiers of each such match's copies, begun at the same moment by the same two)."""
 
     entries: list[MatchSummary]
     unreadable: list[str]
     refresh: Callable[[], None]
     copies: list[tuple[str, Path]]
+    diverged: list[list[str]]
 
 
 class Statistics(NamedTuple):
@@ -161,9 +163,14 @@ class Folder:
         enough) and/or only the finished (True) or unfinished (False) ones."""
         cache = self._cache()
         entries = cache.summaries()
+        same: dict[tuple[str, tuple[str, str]], list[str]] = {}
+        for entry in entries:
+            same.setdefault((entry.created, entry.players), []).append(entry.id)
+        diverged = [sorted(ids) for ids in same.values() if len(ids) > 1]
         if player is not None or finished is not None:
             entries = filter_matches(entries, player, finished)
-        return Listing(entries, cache.unreadable, cache.flush, self.store.conflicted_copies())
+        copies = self.store.conflicted_copies()
+        return Listing(entries, cache.unreadable, cache.flush, copies, diverged)
 
     def stats(self, player: str | None = None) -> Statistics:
         """Statistics over the finished matches (of `player` and their opponents, if named)."""

@@ -151,7 +151,10 @@ def test_swapped_exports_converge_and_never_make_a_third_copy(folders: Folders) 
     diverged(folders)
     folders.imported("a", folders.export("b"))
     assert folders.ids("a") == [ID, f"{ID}-2"]
-    folders.imported("b", folders.export("a", "--all"), "--replace")
+    result = folders.run("b", "import", str(folders.export("a", "--all")), "--replace", "--json")
+    report = json.loads(result.stdout)
+    named = [*report["added"], *report["updated"], *report["up_to_date"], *report["replaced"]]
+    assert named == [ID]  # named once: replaced (the file's copy of ID-2 is ours, held by it)
     lines = folders.imported("a", folders.export("b", "--all"))
     assert f"{ID}-3" not in folders.ids("a"), lines
     folders.imported("b", folders.export("a", "--all"))
@@ -185,6 +188,10 @@ def test_words_say_what_happened_to_a_conflicted_copy_and_to_undo(folders: Folde
 def test_two_copies_become_one_again(folders: Folders) -> None:
     diverged(folders)
     folders.imported("a", folders.export("b"))
+    assert folders.run("a", "matches").stderr == (
+        f"hgin: {ID} and {ID}-2 are copies of one match that went their own ways: 'hgin "
+        f"matches combine {ID} {ID}-2' makes them one\n"
+    )
     folders.run("a", "matches", "combine", ID, f"{ID}-2")
     assert folders.ids("a") == [ID]
     hands = [h["entered"] for h in folders.show("a", ID)["hands"]]

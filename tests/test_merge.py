@@ -307,7 +307,11 @@ def test_a_conflicted_copy_that_went_its_own_way_is_kept_beside(laptops: Laptops
         f"'hgin matches combine {ID} {ID}-2' makes them one match.",
         f"Removed the conflicted copy {copy}: it is kept as {ID}-2.",
     ]
-    assert listed(run) == ([f"{ID}-2", ID], "")
+    assert listed(run) == (
+        [f"{ID}-2", ID],
+        f"hgin: {ID} and {ID}-2 are copies of one match that went their own ways: 'hgin "
+        f"matches combine {ID} {ID}-2' makes them one\n",
+    )
 
 
 def test_a_damaged_conflicted_copy_is_refused_and_left(laptops: Laptops, run: Run) -> None:

@@ -107,6 +107,16 @@ def conflicted_copy(path: Path, match_id: str) -> str:
     )
 
 
+def copies_of_one(ids: list[str]) -> str:
+    """What the match list says of stored copies of one match that went their own ways."""
+    first, *others = ids
+    listed = " and ".join([", ".join(ids[:-1]), ids[-1]]) if len(ids) > 1 else first
+    return (
+        f"{listed} are copies of one match that went their own ways: 'hgin matches combine "
+        f"{first} {others[0]}' makes them one"
+    )
+
+
 def copy_removed(source: str, kept_as: str | None = None) -> str:
     """The line saying a conflicted copy, once imported, was removed."""
     if kept_as is not None:

@@ -27,7 +27,7 @@ from hgin.cli.streams import output_format as format_for
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.folder import Folder
-from hgin.reports.merging import conflicted_copy, shown_file
+from hgin.reports.merging import conflicted_copy, copies_of_one, shown_file
 
 StatsFormat = Literal["text", "html"]
 
@@ -91,6 +91,7 @@ def list_matches(
         )
     warn_unreadable(listing.unreadable)
     notify(conflicted_copy(path, match_id) for match_id, path in listing.copies)
+    notify(copies_of_one(ids) for ids in listing.diverged)
     listing.refresh()
 
 
