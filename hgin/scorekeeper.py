@@ -212,13 +212,17 @@ class ScoreKeeper(Folder):
             )
         files = self._series
         series = [s for s in map(files.load, files.ids()) if last.id in s.matches]
+        left = self._unfinished_current()  # which the new match leaves
         if series and not files.standing(series[0]).finished:
             started = self.series_next(series[0].id, dealer=dealer).match
         elif series_only:
             raise HginError(f"match {last.id} is in no series still in play: new starts the next")
         else:
             started = self.new_match(*last.players, last.rules, dealer or last.sheet.dealer)
-        return Outcome(started, describe_new(started, chosen=dealer is not None, after=last.id))
+        lines = [describe_new(started, chosen=dealer is not None, after=last.id)]
+        if left is not None:
+            lines.append(describe_left(left))
+        return Outcome(started, "\n".join(lines))
 
     def new_match(
         self,
@@ -557,18 +561,36 @@ class ScoreKeeper(Folder):
             raise HginError("there are no stored matches to export")
         return Exported(*export_matches(self.store, ids, now_text(), progress), chosen.notices)
 
+    @staticmethod
+    def read_import(file: str) -> tuple[bytes, str]:
+        """The bytes of an export or match file ('-': standard input) and where they came
+        from: read apart from `import_file`, so that a wait for standard input can be
+        interrupted before anything is imported."""
+        try:
+            return read_input(file)
+        except Unusable as error:
+            raise HginError(
+                f"cannot import {error.where}: {error.problem}; nothing was imported"
+            ) from None
+
     def import_file(
-        self, file: str, *, replace: bool = False, progress: "Progress | None" = None
+        self,
+        file: str,
+        *,
+        replace: bool = False,
+        progress: "Progress | None" = None,
+        read: tuple[bytes, str] | None = None,
     ) -> "tuple[str, ImportReport]":
-        """Merge the matches of an export or match file ('-': standard input) with ours by their
-        journals (`replace`: the file's copy wins), each checked as a match file is; a sync
-        tool's conflicted copy is removed once merged. Where it was read from, and what was
-        done; `progress` is told (done, total)."""
+        """Merge the matches of an export or match file ('-': standard input; `read`: its
+        bytes and name, read already by `read_import`) with ours by their journals
+        (`replace`: the file's copy wins), each checked as a match file is; a sync tool's
+        conflicted copy is removed once imported. Where it was read from, and what was done;
+        `progress` is told (done, total)."""
         from hgin.store.transfer import import_matches, parse_export
 
         copy = Path(file).expanduser()
+        raw, source = read if read is not None else self.read_import(file)
         try:
-            raw, source = read_input(file)
             export = parse_export(raw, source, progress)
         except Unusable as error:
             raise HginError(

@@ -5,6 +5,7 @@ the page in a browser: test_board_browser.py."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -58,18 +59,22 @@ def test_other_commands_never_import_the_board_or_its_libraries(
 
 def test_the_probe_sees_the_board_import_its_libraries(hgin_home: Path) -> None:
     """The check above can fail: `hgin board` itself imports them (here refused before it
-    serves, as --port is out of range)."""
+    serves, as its port is taken)."""
     pytest.importorskip("uvicorn", reason=NO_EXTRA)
-    done = subprocess.run(
-        [sys.executable, "-c", LIST_MODULES, "board", "--local", "--port", "70000"],
-        env={**os.environ, "HGIN_HOME": str(hgin_home)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = str(taken.getsockname()[1])
+        done = subprocess.run(
+            [sys.executable, "-c", LIST_MODULES, "board", "--local", "--port", port],
+            env={**os.environ, "HGIN_HOME": str(hgin_home)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
     assert done.returncode == 1
-    assert done.stderr.startswith("hgin: cannot listen on 127.0.0.1 port 70000: ")
+    assert done.stderr.startswith(f"hgin: cannot listen on 127.0.0.1 port {port}: ")
     names = set(done.stderr.splitlines()[-1].split())
     assert {"starlette", "uvicorn", "segno", "hgin.board.serve"} <= names
 

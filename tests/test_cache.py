@@ -110,8 +110,9 @@ def resealed(data: dict[str, Any]) -> str:
     return seal(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
-# Bodies under a checksum made to fit that are not this hgin's cache: rebuilt. (Values are not
-# checked one by one: the checksum tells a body an hgin wrote from a damaged or edited one.)
+# Bodies under a checksum made to fit that are not this hgin's cache, or whose texts no file
+# hgin reads may hold: rebuilt. (Numbers are not checked one by one: the checksum tells a body
+# an hgin wrote from a damaged one, not from a forger's, who could edit the match files too.)
 FORGED = {
     "version": lambda d: d.update(version=1),
     "version as text": lambda d: d.update(version="2"),
@@ -120,6 +121,12 @@ FORGED = {
     "a figure missing": lambda d: d["figures"][1].pop("settled"),
     "one player's figures": lambda d: d["figures"].pop(),
     "not an object": lambda d: d.clear(),
+    "escapes in a winner": lambda d: d["matches"]["winner"].__setitem__(
+        0, "Bob\x1b]0;OWNED\x07\x1b[41m"
+    ),
+    "escapes in a name": lambda d: d["matches"]["players"][0].__setitem__(0, "\u202eAnn"),
+    "a winner who did not play": lambda d: d["matches"]["winner"].__setitem__(0, "Zed"),
+    "an identifier with a slash": lambda d: d["matches"]["id"].__setitem__(0, "../x"),
 }
 
 

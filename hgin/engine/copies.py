@@ -22,6 +22,8 @@ from hgin.errors import HginError
 # at that very time (hands entered within one second).
 Key = tuple[str | None, int]
 Merged = TypeVar("Merged", Hand | None, Rules)
+# How many combines a combine may hold within one another (each nests the copy it joined).
+MAX_NESTING = 50
 
 
 def same_start(one: Match, other: Match) -> bool:
@@ -66,6 +68,14 @@ def _holds_journal(newer: Match, journal: tuple[Change, ...]) -> bool:
             if _holds_journal(copy, journal):
                 return True
     return False
+
+
+def nesting(journal: Sequence[Change]) -> int:
+    """How many combines `journal` holds within one another."""
+    return max(
+        (1 + nesting(c.data["joined"].changes) for c in journal if c.kind == "combine"),
+        default=0,
+    )
 
 
 class Conflict(NamedTuple):
@@ -148,6 +158,11 @@ def combine(ours: Match, theirs: Match, at: str) -> Combined:
                 f"('hgin abandon -m {other.id}' takes {other.id} off the list)"
             )
     common = common_changes(ours, theirs)
+    if max(nesting(ours.journal), nesting(theirs.journal[common:])) >= MAX_NESTING:
+        raise HginError(
+            f"cannot combine {ours.id} and {theirs.id}: they hold {MAX_NESTING} combines "
+            "within one another already"
+        )
     base = ours.states[common]
     shared = _keyed(base.hands)
     mine, yours = _keyed(ours.hands), _keyed(theirs.hands)

@@ -18,12 +18,14 @@ from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from hgin.engine.identifiers import IDENTIFIER
 from hgin.engine.summary import TIME_ORDER, MatchSummary, PlayerFigures, summarize
 from hgin.errors import HginError
 from hgin.store.guard import (
     CACHE_CAP,
     exclusive_lock,
     is_link,
+    parse_json,
     read_bytes,
     remove,
     write_atomic,
@@ -84,11 +86,6 @@ class MatchCache:
             if stamp is not None:
                 entries[match.id] = (stamp, summarize(match))
         self._write(entries)
-
-    def checked_stamps(self) -> dict[str, str]:
-        """The stamp of every match file version the cache holds a summary of: each was read
-        and checked whole, as loading checks it, when its entry was made."""
-        return {match_id: stamp for match_id, (stamp, _) in (self._read() or {}).items()}
 
     # -- reading and writing ----------------------------------------------------------------
 
@@ -166,18 +163,22 @@ def unseal(raw: bytes) -> bytes | None:
 
 
 def parse_cache(raw: bytes) -> dict[str, Entry] | None:
-    """The entries of a cache file by identifier; None unless its checksum is right and it is
-    of this version. The checksum says that the body is as an hgin wrote it (damage or an edit
-    by hand changes it) and the version that it is this hgin's layout: so its values are not
-    checked one by one, and any body that does not read as one (a forged one) is rebuilt."""
+    """The entries of a cache file by identifier; None unless its checksum is right, it is of
+    this version and its texts pass the checks of any file hgin reads (no control character,
+    no key given twice; identifiers and names as a match file holds them). The checksum
+    catches damage and an edit by hand, not a forger who computes it again (who could as well
+    edit the match files): what such a cache says is shown escaped like any name, and a body
+    that does not read as one is rebuilt."""
     body = unseal(raw)
     if body is None:
         return None
     try:
-        data = json.loads(body.decode("utf-8"))
+        data = parse_json(body, "the cache")
         if data["version"] != VERSION:
             return None
         columns, (first, second) = data["matches"], data["figures"]
+        if not _plausible(columns):
+            return None
         summaries = rows(
             MatchSummary,
             columns["id"],
@@ -190,8 +191,22 @@ def parse_cache(raw: bytes) -> dict[str, Entry] | None:
             ),
         )
         return dict(zip(columns["id"], zip(columns["stamp"], summaries, strict=True), strict=True))
-    except (ValueError, TypeError, KeyError, RecursionError):
+    except (HginError, ValueError, TypeError, KeyError, RecursionError):
         return None
+
+
+def _plausible(columns: dict[str, Any]) -> bool:
+    """Whether the identifiers and names of the cache's columns are such as a match file
+    holds: identifiers, two names each, a winner among them."""
+    ids, players, winners = columns["id"], columns["players"], columns["winner"]
+    return (
+        all(type(i) is str and IDENTIFIER.fullmatch(i) for i in ids)
+        and all(
+            type(pair) is list and len(pair) == 2 and all(type(n) is str for n in pair)
+            for pair in players
+        )
+        and all(w is None or w in pair for w, pair in zip(winners, players, strict=True))
+    )
 
 
 def rows(kind: type[Row], *columns: Iterable[Any]) -> Iterator[Row]:

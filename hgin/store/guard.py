@@ -24,7 +24,9 @@ CACHE_CAP = 64 * 1024 * 1024
 EXPORT_CAP = 256 * 1024 * 1024
 SMALL_CAP = 1024 * 1024  # settings, presets, series, the current pointer
 FEW = 16  # up to this many new files, one fsync each beats flushing the whole disk
-MAX_DEPTH = 32  # no hgin file nests deeper than 6; a deeper one was not written by hgin
+# No hgin file nests deeper: a combine holds the copy it joined, 3 levels deeper for each
+# combine within combines (`hgin.engine.copies.MAX_NESTING`) below an export's 9.
+MAX_DEPTH = 200
 # Printable ASCII and JSON's white space: the bytes a file's text check can skip.
 PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\n\r\t"
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)

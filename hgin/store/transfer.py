@@ -23,7 +23,7 @@ from hgin.errors import HginError
 from hgin.store.cache import MatchCache
 from hgin.store.guard import MATCH_CAP, Unusable, parse_json, read_bytes, remove, write_files
 from hgin.store.matches import MATCH_ID, Store, match_bytes, match_from_data
-from hgin.store.schema import FIRST_LINE, SCHEMA_VERSION
+from hgin.store.schema import SCHEMA_VERSION
 
 # Told how far a long task has got: (done, total).
 Progress = Callable[[int, int], None]
@@ -36,7 +36,6 @@ EXPORT_KEYS = ("format", "version", "exported", "current", "matches")
 MATCHES_OPEN = b', "matches": [\n'
 MATCHES_CLOSE = b"\n]}\n"
 MATCH_START = re.compile(rb',\n(?=\{"schema": )')
-FIRST_LINE_BYTES = FIRST_LINE.encode()
 
 
 def _quiet(done: int, total: int) -> None:
@@ -46,19 +45,15 @@ def _quiet(done: int, total: int) -> None:
 def export_matches(
     store: Store, ids: list[str], exported: str, progress: Progress | None = None
 ) -> tuple[str, int]:
-    """The export text of the stored matches `ids` (each checked as loading checks it) and
-    their count. A file of the present schema goes in as it is, an older one as saving writes
-    it; "current" names the current match if it is among them. A file still at the stamp the
-    cache holds for it was checked whole when that entry was made: it is not checked again."""
-    checked = MatchCache(store).checked_stamps()
+    """The export text of the stored matches `ids` (each read and checked whole, as loading
+    checks it: a copy for elsewhere trusts no stamp) and their count. A file of the present
+    schema goes in as it is, an older one as saving writes it; "current" names the current
+    match if it is among them."""
     texts = []
     for done, match_id in enumerate(ids, 1):
         raw = store.read_raw(match_id)
-        stamp = store.stamp(match_id)  # after the read: a file replaced since has a new inode
-        if stamp is None or stamp != checked.get(match_id) or not raw.startswith(FIRST_LINE_BYTES):
-            match, version = store.parse(raw, store.match_path(match_id), match_id)
-            raw = raw if version == SCHEMA_VERSION else match_bytes(match)
-        texts.append(raw)
+        match, version = store.parse(raw, store.match_path(match_id), match_id)
+        texts.append(raw if version == SCHEMA_VERSION else match_bytes(match))
         (progress or _quiet)(done, len(ids))
     try:
         current = store.current_id()

@@ -111,6 +111,7 @@ def show_config(
 
 EVERY_ADDRESS = "0.0.0.0"
 LOOPBACK = "127.0.0.1"
+MAX_PORT = 65535
 NEEDS_EXTRA = 'the board needs the board extra: pip install "hgin[board]"'
 
 
@@ -126,7 +127,16 @@ def board(
             "the local network reach it).",
         ),
     ] = None,
-    port: Annotated[int, typer.Option("--port", "-p", help="Listen on this port.")] = 8765,
+    port: Annotated[
+        str,
+        typer.Option(
+            "--port",
+            "-p",
+            metavar="PORT",
+            help="Listen on this port (1 to 65535).",
+            show_default=True,
+        ),
+    ] = "8765",
     local: Annotated[
         bool, typer.Option("--local", help="Listen on 127.0.0.1 only: this machine alone.")
     ] = False,
@@ -140,6 +150,11 @@ def board(
     """Serve the sheet live to phones and TVs on the local network, until Ctrl-C."""
     if local and host is not None:
         raise typer.BadParameter("give --local or --host, not both", param_hint="'--local'")
+    number = int(port) if port.isascii() and port.isdigit() else 0
+    if not 1 <= number <= MAX_PORT:
+        raise typer.BadParameter(
+            f"a port is a number from 1 to {MAX_PORT}, not {port[:20]!r}", param_hint="'--port'"
+        )
     keeper = scorekeeper()
     shown = keeper.match_id(match) if match is not None else None
     try:
@@ -149,7 +164,7 @@ def board(
             raise
         raise HginError(NEEDS_EXTRA) from None
     chosen = LOOPBACK if local else host or EVERY_ADDRESS
-    served = Board(keeper, match=shown, host=chosen, port=port, scorer=scorer)
+    served = Board(keeper, match=shown, host=chosen, port=number, scorer=scorer)
     which = f"match {shown}" if shown is not None else "the current match (whichever it is)"
     typer.echo(f"The board of {which}, live on every page that opens it.")
     pages = [("Read-only page, for every screen at the table:", served.viewer_address)]

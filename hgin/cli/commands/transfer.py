@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from hgin.cli.application import app, echo, notify, saving, scorekeeper
+from hgin.cli.application import app, echo, notify, saving, scorekeeper, tell
 from hgin.cli.options import JsonFlag, MatchOption
 from hgin.cli.streams import is_terminal, print_document, print_json
 from hgin.reports.merging import (
@@ -130,13 +130,18 @@ def import_(
         current = [f"Current match: {report.current}."] if report.current else []
         echo(summary, *kept, *gone, *removed, *current)
 
+    keeper = scorekeeper()
+    if file == "-" and is_terminal(sys.stdin):
+        tell("hgin: waiting for the export on standard input (Ctrl-D ends it, Ctrl-C stops)")
+    read = keeper.read_import(file)  # before the change, which holds Ctrl-C back
+
     def with_a_bar() -> tuple[str, ImportReport]:
         # Every match of the file is read and checked before any is written, and all live
         # until the import ends, holding no cycles: a collection would look at them in vain.
         gc.disable()
         try:
             with progress_bar("Importing") as bar:  # gone before anything else is printed
-                return scorekeeper().import_file(file, replace=replace, progress=bar)
+                return keeper.import_file(file, replace=replace, progress=bar, read=read)
         finally:
             gc.enable()
 
