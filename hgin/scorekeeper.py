@@ -283,24 +283,40 @@ class ScoreKeeper(Folder):
 
     # -- changing a match ----------------------------------------------------------------
 
-    def change(self, match: str | None, make: Callable[[Match], Match]) -> Outcome:
+    def change(
+        self,
+        match: str | None,
+        make: Callable[[Match], Match],
+        *,
+        version: tuple[int, str] | None = None,
+    ) -> Outcome:
         """Make one journaled change (`make` adds it to the loaded match) under the lock, word
-        it and save it."""
+        it and save it; with `version` (what a page showed: `Match.version`), only if the match
+        is still at that version."""
         # Refuse a missing match before the lock creates the data folder; a match named by a
         # player is found (and said) once, the current match is read again under the lock.
         chosen = self.choose(match)
         with self.store.locked():
             again = chosen.id if match is not None else self.choose(None).id
             loaded = self.store.load(again)
+            if version is not None and tuple(version) != loaded.version:
+                raise HginError("the sheet changed: look again")
             changed = make(loaded)
             text, message = change_sentences(loaded, changed)
             changed = changed.with_text(text)
             self.store.save(changed)
         return Outcome(changed, message, chosen.notices)
 
-    def record(self, typed: Hand, match: str | None = None) -> Outcome:
+    def record(
+        self,
+        typed: Hand,
+        match: str | None = None,
+        *,
+        version: tuple[int, str] | None = None,
+    ) -> Outcome:
         """Record a hand as typed: its player any unique start of a name; a gin or knock typed
-        with its cards (`hand_cards`, `opponent_cards`) is counted from them."""
+        with its cards (`hand_cards`, `opponent_cards`) is counted from them; `version` as
+        `change` takes it."""
         if typed.hand_cards is not None or typed.opponent_cards is not None:
             return self._from_cards(typed, match)
         player = typed.player or ""
@@ -309,10 +325,17 @@ class ScoreKeeper(Folder):
             named = self._player(loaded, player) if typed.player is not None else None
             return typed._replace(player=named, recorded_at=now_text())
 
-        return self._record(entered, match)
+        return self._record(entered, match, version)
 
-    def _record(self, hand: Callable[[Match], Hand], match: str | None) -> Outcome:
-        return self.change(match, lambda loaded: editing.record(loaded, hand(loaded), now_text()))
+    def _record(
+        self,
+        hand: Callable[[Match], Hand],
+        match: str | None,
+        version: tuple[int, str] | None = None,
+    ) -> Outcome:
+        return self.change(
+            match, lambda loaded: editing.record(loaded, hand(loaded), now_text()), version=version
+        )
 
     def _player(self, match: Match, typed: str) -> str:
         """The player of `match` that `typed` names; the refusal names the one other match in
@@ -345,10 +368,11 @@ class ScoreKeeper(Folder):
         big: bool = False,
         upcard: str | None = None,
         match: str | None = None,
+        version: tuple[int, str] | None = None,
     ) -> Outcome:
         """Record a gin (or a big gin) by `player` against the opponent's deadwood."""
         hand = Hand("big_gin" if big else "gin", player, None, opponent_deadwood, upcard)
-        return self.record(hand, match)
+        return self.record(hand, match, version=version)
 
     def knock(
         self,
@@ -358,9 +382,11 @@ class ScoreKeeper(Folder):
         *,
         upcard: str | None = None,
         match: str | None = None,
+        version: tuple[int, str] | None = None,
     ) -> Outcome:
         """Record a knock; the engine decides between a knock win and an undercut."""
-        return self.record(Hand("knock", knocker, deadwood, opponent_deadwood, upcard), match)
+        hand = Hand("knock", knocker, deadwood, opponent_deadwood, upcard)
+        return self.record(hand, match, version=version)
 
     def _from_cards(self, typed: Hand, match: str | None) -> Outcome:
         """Count a gin or knock from its cards, then record it with the count it came from."""
@@ -384,9 +410,9 @@ class ScoreKeeper(Folder):
         )
         return outcome._replace(counted=counted)
 
-    def draw(self, match: str | None = None) -> Outcome:
+    def draw(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""
-        return self.record(Hand("draw"), match)
+        return self.record(Hand("draw"), match, version=version)
 
     # -- correcting and going back ---------------------------------------------------------
 
@@ -408,9 +434,12 @@ class ScoreKeeper(Folder):
         """Give notice in a rolling match: no new game opens; the games in progress finish."""
         return self.change(match, lambda loaded: editing.notice(loaded, now_text()))
 
-    def undo(self, match: str | None = None) -> Outcome:
+    def undo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Revert the latest change still in force; straight after `abandon`, bring the match
-        back instead; straight after `combine`, also bring back the copy it took in."""
+        back instead; straight after `combine`, also bring back the copy it took in. With
+        `version` (a page's), only that match's latest change, if it is still the latest."""
+        if version is not None:
+            return self.change(match, lambda m: editing.undo(m, now_text()), version=version)
         note = abandoned.noted(self.store)
         if note is not None and note.into is not None:
             if match is None or self.choose(match).id == note.into:

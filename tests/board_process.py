@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -29,8 +30,14 @@ def free_port() -> int:
 class Board:
     """A running `hgin board --local` and what it printed before serving."""
 
-    def __init__(self, home: Path, *options: str) -> None:
+    def __init__(self, home: Path, *options: str, open_files: int | None = None) -> None:
+        """`open_files`: the process's limit of open files (`ulimit -n`), if given."""
         self.home = home
+
+        def limited() -> None:
+            if open_files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -48,6 +55,7 @@ class Board:
             stderr=subprocess.PIPE,
             text=True,
             encoding="utf-8",
+            preexec_fn=limited,
         )
         watchdog = threading.Timer(START_TIMEOUT, self.process.kill)
         watchdog.start()

@@ -19,7 +19,7 @@ import asyncio
 import base64
 import contextlib
 import hashlib
-import json
+import ipaddress
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -28,15 +28,17 @@ from typing import Any, NamedTuple
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from hgin.board.live import Live
 from hgin.errors import HginError
 from hgin.scorekeeper import Outcome, ScoreKeeper
+from hgin.store.guard import parse_json
 
 MAX_ENTRY = 4096  # bytes: an entry is a few short fields
+BODY_TIMEOUT = 5.0  # seconds for an entry to come whole
 REMEMBERED = 500  # the latest request ids answered, with their answers
 PRIVATE = {
     "Cache-Control": "no-store",
@@ -92,7 +94,7 @@ def board_app(keeper: ScoreKeeper, live: Live, tokens: Tokens, join_qr: str) -> 
 
     def role_of(request: Request) -> str:
         role = tokens.role(request.path_params["token"])
-        if role is None:
+        if role is None or not _served_host(request):
             raise HTTPException(404)
         return role
 
@@ -116,6 +118,8 @@ def board_app(keeper: ScoreKeeper, live: Live, tokens: Tokens, join_qr: str) -> 
             return _answer(403, "refused: an entry must come from the board's own page")
         try:
             entry = await _entry(request)
+        except ClientDisconnect:  # the phone went away (or the server cut a stalled body)
+            return Response(status_code=400)  # answered to nobody
         except ValueError as error:
             return _answer(400, f"refused: {error}")
         async with one_at_a_time:
@@ -149,7 +153,26 @@ def board_app(keeper: ScoreKeeper, live: Live, tokens: Tokens, join_qr: str) -> 
         Route("/b/{token}/enter", enter, methods=["POST"]),
     ]
     handlers = {404: not_found, 405: not_found}
-    return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
+    app.router.redirect_slashes = False  # '/b/x/' is no address: a bare 404, not a redirect
+    return app
+
+
+def _served_host(request: Request) -> bool:
+    """Whether the request names this board as a browser on the network does: by the address
+    it reached (or localhost, or a loopback address) and the board's port. A page of another
+    name that resolves here (DNS rebinding) is not served."""
+    server = request.scope.get("server") or (None, None)
+    host, _, port = request.headers.get("host", "").rpartition(":")
+    if not port.isdigit() or int(port) != server[1]:
+        return False
+    name = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if name == "localhost" or name == server[0]:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 class Entry(NamedTuple):
@@ -160,6 +183,7 @@ class Entry(NamedTuple):
     action: str
     player: str
     counts: tuple[int, ...]
+    version: tuple[int, str] | None  # the match's latest change (number, time) the page showed
 
 
 ACTIONS = {"gin": 1, "knock": 2, "draw": 0, "undo": 0}  # how many counts each takes
@@ -170,14 +194,18 @@ async def _entry(request: Request) -> Entry:
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise ValueError("an entry is sent as JSON")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_ENTRY:
-            raise ValueError("the entry is too long")
     try:
-        data = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ValueError("the entry is not JSON") from None
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_ENTRY:
+                    raise ValueError("the entry is too long")
+    except TimeoutError:
+        raise ValueError("the entry came too slowly") from None
+    try:
+        data = parse_json(body, "the entry")  # as any file: nesting, keys given twice, texts
+    except HginError as error:
+        raise ValueError(str(error).removeprefix("cannot use the entry: ")) from None
     if not isinstance(data, dict):
         raise ValueError("the entry is not a JSON object")
     texts = [data.get(name, "") for name in ("request", "match", "action", "player")]
@@ -185,13 +213,22 @@ async def _entry(request: Request) -> Entry:
     if not all(isinstance(text, str) and len(text) <= 200 for text in texts):
         raise ValueError("the entry's fields are texts")
     request_id, match, action, player = texts
+    version = data.get("version")
+    if version is not None and not (
+        isinstance(version, list)
+        and len(version) == 2
+        and type(version[0]) is int
+        and isinstance(version[1], str)
+    ):
+        raise ValueError("the entry's version is the number and time of a change")
     if not request_id or action not in ACTIONS:
         raise ValueError("the entry has no request id or no known action")
     if not isinstance(counts, list) or len(counts) != ACTIONS[action]:
         raise ValueError(f"{action} takes {ACTIONS[action]} count(s)")
     if not all(type(count) is int and 0 <= count <= 999 for count in counts):
         raise ValueError("a count is a whole number from 0 to 999")
-    return Entry(request_id, match, action, player, tuple(counts))
+    shown = (version[0], version[1]) if version is not None else None
+    return Entry(request_id, match, action, player, tuple(counts), shown)
 
 
 def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, dict[str, Any]]:
@@ -202,15 +239,16 @@ def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, 
         return 409, {"ok": False, "message": f"hgin: {said}: look at it again, then enter"}
     outcome: Outcome
     try:
+        version = entry.version
         if entry.action == "gin":
-            outcome = keeper.gin(entry.player, entry.counts[0], match=shown)
+            outcome = keeper.gin(entry.player, entry.counts[0], match=shown, version=version)
         elif entry.action == "knock":
             deadwood, opponent = entry.counts
-            outcome = keeper.knock(entry.player, deadwood, opponent, match=shown)
+            outcome = keeper.knock(entry.player, deadwood, opponent, match=shown, version=version)
         elif entry.action == "draw":
-            outcome = keeper.draw(match=shown)
+            outcome = keeper.draw(match=shown, version=version)
         else:
-            outcome = keeper.undo(match=shown)
+            outcome = keeper.undo(match=shown, version=version)
     except HginError as refusal:
         return 422, {"ok": False, "message": f"hgin: {' '.join(str(refusal).split())}"}
     return 200, {"ok": True, "message": outcome.message}

@@ -17,6 +17,7 @@ from hgin.errors import HginError
 from hgin.reports.board import board_view, waiting_view
 from hgin.scorekeeper import ScoreKeeper
 
+POINTER_DAMAGED = "?"  # the stamp of a key whose current match cannot be told
 POLL = 0.2  # seconds between two looks at the files: a change shows well within a second
 HEARTBEAT = 10.0  # seconds of silence after which a stream says it is alive (and finds a
 # page that has gone without closing its connection)
@@ -45,18 +46,18 @@ class Live:
         try:
             shown = self.match or self.keeper.current_id()
             return shown, self.keeper.stamp(shown) if shown is not None else None
-        except HginError as error:  # a damaged pointer: shown on the page until it is fixed
-            return None, str(error)
+        except HginError:  # a damaged pointer: shown on the page until it is fixed
+            return None, POINTER_DAMAGED
 
     def read(self, key: tuple[str | None, str | None]) -> tuple[str | None, bytes]:
         """The view for `key`: the match read and worded, or why there is none to show."""
         shown, stamp = key
         if shown is None:
-            return None, _json(waiting_view(stamp))
+            return None, _json(waiting_view(pointer_damaged=stamp == POINTER_DAMAGED))
         try:
             match = self.keeper.load(shown)
-        except HginError as error:
-            return None, _json(waiting_view(str(error)))
+        except HginError:  # what is wrong, and where the file is, is said on the laptop
+            return None, _json(waiting_view(unreadable=shown))
         return match.id, _json(board_view(match))
 
     def start(self) -> None:

@@ -1,6 +1,7 @@
 """Starting the board: its socket, its addresses and their QR codes, and the server (uvicorn).
 
-uvicorn serves the Starlette application of `hgin.board.app`; the socket is bound here first,
+uvicorn serves the Starlette application of `hgin.board.app`, with the guards of
+`hgin.board.guards` (a time limit per request, caps on connections); the socket is bound here first,
 so that a port in use is refused in one line before anything is printed, and the address
 printed is the one listened on. uvicorn stops on Ctrl-C: the watcher sees it stopping and
 ends every page's stream, so the shutdown does not wait on open pages.
@@ -12,9 +13,9 @@ import io
 import socket
 
 import segno
-import uvicorn
 
 from hgin.board.app import Tokens, board_app
+from hgin.board.guards import BoardServer, board_config
 from hgin.board.live import Live
 from hgin.errors import HginError
 from hgin.scorekeeper import ScoreKeeper
@@ -41,11 +42,7 @@ class Board:
         self.live = Live(keeper, match=match, stopping=self.stopping)
         join = _qr(self.viewer_address).svg_data_uri(scale=6, border=QR_BORDER, light="#fff")
         app = board_app(keeper, self.live, self.tokens, join)
-        self.server = uvicorn.Server(
-            uvicorn.Config(
-                app, log_level="warning", access_log=False, lifespan="on", server_header=False
-            )
-        )
+        self.server = BoardServer(board_config(app))
 
     def stopping(self) -> bool:
         """Whether the server was told to stop (Ctrl-C)."""

@@ -141,6 +141,13 @@ class Match:
         assert self.replayed is not None
         return self.replayed.sheet
 
+    @property
+    def version(self) -> tuple[int, str]:
+        """The number and time of the latest change (0 and the creation before any): what a
+        page showing the match says it was made on."""
+        last = self.journal[-1] if self.journal else None
+        return (last.number, last.at) if last is not None else (0, self.created)
+
     def player(self, typed: str) -> str:
         """Resolve a typed name or prefix to one of the players."""
         return resolve_player(self.players, typed)

@@ -23,6 +23,7 @@ def board_view(match: Match) -> dict[str, Any]:
     last = sheet.last
     return {
         "id": match.id,
+        "version": list(match.version),
         "players": list(players),
         "rules": rules_label(sheet.rules),
         "games": [
@@ -44,9 +45,18 @@ def board_view(match: Match) -> dict[str, Any]:
     }
 
 
-def waiting_view(reason: str | None = None) -> dict[str, Any]:
-    """What the board shows while it has no match to show, and why."""
-    return {"waiting": reason or NO_MATCH}
+def waiting_view(*, unreadable: str | None = None, pointer_damaged: bool = False) -> dict[str, Any]:
+    """What the board shows while it has no match to show, and why, in words that name no
+    file (every viewer sees them): no match yet, the current match cannot be told, or the
+    match `unreadable` cannot be read."""
+    if unreadable is not None:
+        why = f"'hgin show -m {unreadable}' on the laptop says why"
+        reason = f"Match {unreadable} cannot be read: {why}."
+    elif pointer_damaged:
+        reason = "The current match cannot be told: 'hgin use MATCH' on the laptop picks one."
+    else:
+        reason = NO_MATCH
+    return {"waiting": reason}
 
 
 def _cell(game: Game, player: str) -> dict[str, Any]:

@@ -148,7 +148,7 @@
   }
 
   function record() {
-    const body = { request: requestId(), match: view.id, ...entry };
+    const body = { request: requestId(), match: view.id, version: view.version, ...entry };
     entry = null;
     typing = "";
     showEntry();

@@ -176,7 +176,7 @@ def board(
         typer.echo(title)
         typer.echo(address)
         typer.echo(terminal_qr(address) if drawable else "(this terminal cannot draw the QR code)")
-    typer.echo("Ctrl-C stops the board.")
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn has stopped: Ctrl-C is the way out
+        typer.echo("Ctrl-C stops the board.")  # from here on, Ctrl-C says it stopped
         served.run()
     typer.echo("Board stopped.")
