@@ -246,6 +246,7 @@ class _Held:
         self.on_disk = set(self.ids)
         self.by_stem: dict[str, dict[str, list[Match]]] = {}
         self.changed: dict[str, Match | None] = {}  # None: taken off the list
+        self.changed_by_uid: dict[str, dict[str, Match]] = {}  # those kept, by identity
         self.raw: dict[str, bytes] = {}  # the file's bytes of a match stored as the file has it
 
     def has(self, match_id: str) -> bool:
@@ -265,18 +266,24 @@ class _Held:
         """The copies of `match` held now (the same identity), sorted by identifier."""
         disk = _copies(self.store, match, self.ids, self.by_stem)
         found = {c.id: c for c in disk if c.id not in self.changed}
-        found |= {i: m for i, m in self.changed.items() if m is not None and m.uid == match.uid}
+        found |= self.changed_by_uid.get(match.uid, {})
         return [found[i] for i in sorted(found)]
 
     def put(self, match: Match, raw: bytes | None = None) -> None:
+        self._forget(match.id)
         self.changed[match.id] = match
+        self.changed_by_uid.setdefault(match.uid, {})[match.id] = match
         if raw is not None:
             self.raw[match.id] = raw
-        else:
-            self.raw.pop(match.id, None)
 
     def take_off(self, match_id: str) -> None:
+        self._forget(match_id)
         self.changed[match_id] = None
+
+    def _forget(self, match_id: str) -> None:
+        before = self.changed.get(match_id)
+        if before is not None:
+            del self.changed_by_uid[before.uid][match_id]
         self.raw.pop(match_id, None)
 
 

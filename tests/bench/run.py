@@ -17,7 +17,8 @@ on how the files are laid out. Matches in play have target 100000, so they never
 is timed on a copy of its folder taken before the first run and put back before every run, so
 the match never grows (an undo would add a change to the journal); the disk is flushed after
 each copy, before the timed run. The 3,000 finished matches are one match played through the
-library, its file copied under new identifiers (only the top-level "id" is rewritten); one
+library, its file copied under new identifiers (only the top-level "id" and "uid" are
+rewritten); one
 untimed `hgin matches` then builds the cache. Import runs into a new folder each time (the
 last one is moved aside, not deleted: see `emptier`).
 Building the 2,000-hand match takes a while: every hand is one locked save, as at the table.
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
 import itertools
 import json
 import os
@@ -150,8 +152,9 @@ def match_file(home: Path, match_id: str) -> Path:
 
 
 def with_id(text: str, new_id: str) -> str:
-    """The match file's text with its top-level "id" replaced (a file of JSON lines: in its
-    first line)."""
+    """The match file's text with its top-level "id" replaced, and its identity ("uid"), so
+    that each copy is a match of its own, not a copy of one (a file of JSON lines: in its first
+    line)."""
     try:
         data = json.loads(text)
         rest = ""
@@ -159,6 +162,7 @@ def with_id(text: str, new_id: str) -> str:
         first, _, rest = text.partition("\n")
         data, rest = json.loads(first), "\n" + rest
     data["id"] = new_id
+    data["uid"] = hashlib.sha256(new_id.encode()).hexdigest()[:16]
     return json.dumps(data, ensure_ascii=False) + rest
 
 
