@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from hgin.engine.names import candidates_for, fold, pick
+from hgin.engine.names import candidates_for, either, fold, pick, shown
 from hgin.errors import HginError
 from hgin.reports.merging import latest_with
 from hgin.store.guard import output_path, write_output
@@ -78,16 +78,20 @@ class Folder:
         return self.choose(match).id
 
     def choose(self, match: str | None = None) -> Chosen:
-        """The match meant by `match` (an identifier or its start, else a player's name or its
-        start: the latest match with that player, said in the notices), else the current one."""
-        if match is not None:
-            try:
-                return Chosen(self.store.find(match))
-            except HginError:
-                found = self._latest_with(match)
-                if found is None:
-                    raise
+        """The match meant by `match`, else the current one. In this order: its exact
+        identifier; a unique start of one; its players ('ann-bob', 'Ann v Bob') or one
+        player's name (or its start): their latest match, said in the notices; a unique part
+        of an identifier. Anything else is refused, the candidates named."""
+        if match is None:
+            return self._current()
+        ids = self.store.match_ids()
+        if len(candidates_for(match, ids)) != 1:
+            found = self._latest_with(match) if not candidates_for(match, ids) else None
+            if found is not None:
                 return found
+        return Chosen(identifier_named(match, ids))
+
+    def _current(self) -> Chosen:
         current = self.store.current_id()
         if current is not None:
             return Chosen(current)
@@ -98,10 +102,23 @@ class Folder:
         raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
 
     def _latest_with(self, typed: str) -> Chosen | None:
-        """The newest match with the player `typed` names; None when no player's name fits.
-        Refused when two people's names fit, and when none fits but a match file is unreadable."""
+        """The newest match of the two players `typed` names ('ann-bob', 'Ann v Bob', each a
+        name or its start, in either order), else of the one player it names; None when no
+        player's name fits. Refused when two people's names fit, and when none fits but a
+        match file is unreadable."""
         cache = self._cache()
         entries = cache.summaries()
+        for first, second in _two_names(typed):
+            pairs = [
+                e
+                for e in entries
+                for a, b in (e.players, e.players[::-1])
+                if len(candidates_for(first, [a])) == 1 == len(candidates_for(second, [b]))
+            ]
+            if pairs:
+                entry = pairs[0]  # the newest: the list is newest first
+                both = f"{entry.players[0]} and {entry.players[1]}"
+                return Chosen(entry.id, (latest_with(entry.id, entry.players, both),))
         people: dict[str, str] = {}
         for entry in entries:
             for name in entry.players:
@@ -197,6 +214,33 @@ class Folder:
     def write_output(self, target: Path, text: str) -> Path:
         """Write a checked output file whole (atomically); its absolute path."""
         return write_output(target, text)
+
+
+def identifier_named(typed: str, ids: list[str]) -> str:
+    """The one identifier of `ids` that `typed` is, or starts, or else is a part of (two
+    characters at least, a letter or digit among them); else a refusal naming the
+    candidates."""
+    hits = candidates_for(typed, ids)
+    if not hits:
+        wanted = fold(typed)
+        meant = len(wanted) > 1 and any(char.isalnum() for char in wanted)
+        hits = [i for i in ids if meant and wanted in i]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise HginError(f"'{shown(typed)}' could be {either(hits)}: type more of it")
+    raise HginError(f"no match '{shown(typed)}' (see 'hgin matches')")
+
+
+def _two_names(typed: str) -> list[tuple[str, str]]:
+    """The ways `typed` may name two players: around ' v ' or ' vs ', else around each '-'
+    (a name may hold one: 'jean-luc-bob')."""
+    for joint in (" v ", " vs ", " V ", " VS "):
+        first, found, second = typed.partition(joint)
+        if found and first.strip() and second.strip():
+            return [(first.strip(), second.strip())]
+    parts = typed.split("-")
+    return [("-".join(parts[:i]), "-".join(parts[i:])) for i in range(1, len(parts))]
 
 
 def filter_matches(

@@ -20,14 +20,14 @@ from hgin.engine.rules import PROFILES, Rules, check_rules, find_option, with_op
 from hgin.engine.series import Series, Standing, standing
 from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.errors import HginError
-from hgin.folder import Chosen, Folder, Loaded, Notices
+from hgin.folder import Chosen, Folder, Loaded, Notices, identifier_named
 from hgin.reports.changes import (
     backup_restored,
     brought_back,
     change_sentences,
     combine_notes,
 )
-from hgin.reports.narrate import describe_left, describe_new
+from hgin.reports.narrate import describe_left, describe_new, outside_series
 from hgin.store import abandoned
 from hgin.store.config import Config, init_config, load_config, settings_for_new
 from hgin.store.guard import Unusable, read_input, write_files
@@ -109,11 +109,13 @@ class Exported(NamedTuple):
 
 
 class Backups(NamedTuple):
-    """A match's identifier, its present version (None when unreadable) and its backups."""
+    """A match's identifier, its present version (None when unreadable or gone), its backups,
+    and whether its file is gone (the match was taken off the list: abandoned, or combined)."""
 
     id: str
     present: Match | None
     entries: list[BackupEntry]
+    gone: bool = False
 
 
 class SeriesStarted(NamedTuple):
@@ -213,13 +215,16 @@ class ScoreKeeper(Folder):
         files = self._series
         series = [s for s in map(files.load, files.ids()) if last.id in s.matches]
         left = self._unfinished_current()  # which the new match leaves
-        if series and not files.standing(series[0]).finished:
+        over = series and files.standing(series[0]).finished
+        if series and not over:
             started = self.series_next(series[0].id, dealer=dealer).match
         elif series_only:
             raise HginError(f"match {last.id} is in no series still in play: new starts the next")
         else:
             started = self.new_match(*last.players, last.rules, dealer or last.sheet.dealer)
         lines = [describe_new(started, chosen=dealer is not None, after=last.id)]
+        if over:
+            lines.append(outside_series(series[0].id, started.id))
         if left is not None:
             lines.append(describe_left(left))
         return Outcome(started, "\n".join(lines))
@@ -479,10 +484,14 @@ class ScoreKeeper(Folder):
     # -- file-level recovery -------------------------------------------------------------
 
     def _restore_target(self, match: str | None) -> str:
-        """`match` (also one with backups only), else the current match."""
-        if match is not None:
-            return self.store.find(match, with_backups=True)
-        return self.match_id(None)
+        """`match` as every command names one, else one with backups only (by its identifier
+        or a start of it), else the current match."""
+        if match is None:
+            return self.match_id(None)
+        try:
+            return self.choose(match).id
+        except HginError:
+            return identifier_named(match, self.store.known_ids())
 
     def backups(self, match: str | None = None) -> Backups:
         """A match's backups, newest first, beside its present version."""
@@ -493,7 +502,8 @@ class ScoreKeeper(Folder):
             present = self.store.load(match_id)
         except HginError:
             present = None
-        return Backups(match_id, present, entries)
+        gone = not self.store.match_path(match_id).exists()
+        return Backups(match_id, present, entries, gone)
 
     def restore_backup(self, which: str, match: str | None = None) -> Outcome:
         """Bring back backup `which` (its number or file name); the version it replaces is kept

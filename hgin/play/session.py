@@ -46,8 +46,8 @@ NEXT = (
 
 def greeting(match: Match) -> str:
     """The first words at a terminal, with the match's own players as the example."""
-    if match.sheet.finished:
-        return f"Type a word: {still_working()} (help explains them). {NEXT}."
+    if match.sheet.finished:  # what still works, and what is next, the sheet's note says
+        return "Type a word, or help."
     first, second = (typed_name(player) for player in match.players)
     return f"Type a hand: gin {first} 18, knock {second} 7 12, draw; or help."
 

@@ -228,6 +228,14 @@ def describe_left(match: Match) -> str:
     )
 
 
+def outside_series(series_id: str, match_id: str) -> str:
+    """What a rematch says when the series of the match before it is over."""
+    return (
+        f"Series {series_id} is over: match {match_id} is outside it ('hgin series next' goes "
+        "on only in a series still in play; 'hgin series new' starts another)."
+    )
+
+
 def describe_holding(sheet: Sheet) -> str:
     """What a version of a match holds, in a few words: '8 hands, last: gin by Ann 43; game I
     closed' (or 'won by Ann', 'no hands')."""

@@ -5,7 +5,7 @@ spelled as in their most recent match."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, NamedTuple
 
 from hgin.engine.money import amount, money_text, parse_stake
@@ -84,8 +84,12 @@ class Tally(NamedTuple):
 
     @property
     def average_points(self) -> float | None:
-        """Points per hand won, to two decimals; None before any hand is won."""
-        return round(self.points / self.hands_won, 2) if self.hands_won else None
+        """Points per hand won, to two decimals rounded half up (as money is: 39.125 is
+        39.13); None before any hand is won."""
+        if not self.hands_won:
+            return None
+        exact = Decimal(self.points) / self.hands_won
+        return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
     @property
     def net_won(self) -> str | None:

@@ -129,7 +129,7 @@ def restore(
     if which is not None:
         saving(lambda: keeper.restore_backup(which, match), restored)
         return
-    match_id, present, entries = keeper.backups(match)
+    match_id, present, entries, gone = keeper.backups(match)
     if as_json:
         data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
         print_json(data)
@@ -140,11 +140,16 @@ def restore(
     from hgin.cli.render import backups_table
     from hgin.reports.narrate import describe_holding
 
-    now = "the match file itself is missing or unreadable"
-    if present is not None:
+    now = "the match file itself is unreadable"
+    if gone:
+        now = "taken off the list: abandoned, or combined into another"
+    elif present is not None:
         now = f"now {describe_holding(present.sheet)}"
     echo(
         f"Backups of match {match_id} ({now}), newest first:",
         backups_table(entries),
-        "Bring one back with 'hgin restore --backup N'; the present version is kept first.",
+        f"Bring one back with 'hgin restore --backup N -m {match_id}'; the present version is "
+        "kept first."
+        if gone
+        else "Bring one back with 'hgin restore --backup N'; the present version is kept first.",
     )

@@ -157,9 +157,12 @@ YesFlag = Annotated[
 
 
 @app.command()
-def abandon(match: AbandonedMatch = None, yes: YesFlag = False) -> None:
+def abandon(match: AbandonedMatch = None, yes: YesFlag = False, named: MatchOption = None) -> None:
     """Take a match begun by mistake off the list; its file is kept as a backup, and
     'hgin undo' straight after (or 'hgin restore --backup') brings it back."""
+    if match is not None and named is not None:
+        raise typer.BadParameter("name the match once: MATCH or --match", param_hint="'--match'")
+    match = match if match is not None else named
     keeper = scorekeeper()
     loaded = keeper.load(match)
     first, second = loaded.players

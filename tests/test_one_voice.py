@@ -1,0 +1,84 @@
+"""One rule, one place, as a user meets it: every command names a match in the same ways, the
+words of the smaller corners (a finished series, an abandoned match's backups, play once a
+match is over), and every printed decimal rounded half up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Run, flat
+
+
+@pytest.fixture
+def evening(run: Run) -> dict[str, str]:
+    """Three matches of Ines and Oskar, then one of Ann and Bob (current); their ids."""
+    for _ in range(3):
+        assert run("new", "Ines", "Oskar", "--dealer", "Ines").exit_code == 0
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    ids = sorted(row["id"] for row in json.loads(run("matches", "--json").stdout))
+    return {"ann": ids[0], "ines": ids[1], "ines2": ids[2], "ines3": ids[3]}
+
+
+def test_a_match_is_named_by_id_start_players_one_player_or_part_of_its_id(
+    run: Run, evening: dict[str, str]
+) -> None:
+    cases = [
+        (("use", "ines-oskar-2"), evening["ines2"], ""),
+        (("show", "-m", evening["ines"]), evening["ines"], ""),  # exact beats a start
+        (("show", "-m", "Ann v Bob"), evening["ann"], "Ann and Bob"),
+        (("show", "-m", "ann-bob"), evening["ann"], "Ann and Bob"),
+        (("show", "-m", "oskar-ines"), evening["ines3"], "Ines and Oskar"),
+        (("show", "-m", "osk"), evening["ines3"], "Oskar"),
+        (("summary", "-m", "ines-oskar-3", "-f", "json"), evening["ines3"], ""),
+    ]
+    for args, expected, chosen_by in cases:
+        result = run(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert expected in result.stdout, args
+        if chosen_by:
+            assert result.stderr.endswith(f"the latest with {chosen_by}\n"), args
+    refused = run("show", "-m", "2026")
+    assert refused.exit_code == 1
+    assert refused.stderr.startswith("hgin: '2026' could be ")
+    assert refused.stderr.endswith(": type more of it\n")
+
+
+def test_abandon_takes_m_and_restore_names_the_abandoned_match(
+    run: Run, evening: dict[str, str]
+) -> None:
+    assert run("abandon", "-m", "ines-oskar-3").exit_code == 0
+    assert run("abandon", "x", "-m", "y").exit_code == 2
+    listed = run("restore", "--backup", "-m", "ines-oskar-3")
+    assert listed.exit_code == 0, listed.output
+    text = flat(listed.stdout)
+    assert f"Backups of match {evening['ines3']} (taken off the list: abandoned" in text
+    assert f"'hgin restore --backup N -m {evening['ines3']}'" in text
+    by_player = run("restore", "--backup", "-m", "ann")  # a player's name, as elsewhere
+    assert by_player.exit_code == 0, by_player.output
+    assert evening["ann"] in by_player.stdout
+
+
+def test_rematch_after_a_finished_series_says_it_starts_outside_it(run: Run) -> None:
+    assert run("series", "new", "Ann", "Bob", "--to", "30", "--target", "10").exit_code == 0
+    for _ in range(3):
+        assert run("gin", "ann", "20").exit_code == 0
+    result = run("rematch")
+    assert result.exit_code == 0, result.output
+    assert "is over: match " in flat(result.stdout)
+    assert "'hgin series next' goes on only in a series still in play" in flat(result.stdout)
+
+
+def test_an_average_rounds_half_up_as_money_does(run: Run, hgin_home: Path) -> None:
+    assert (
+        run("new", "Ann", "Bob", "--dealer", "Ann", "--games", "1", "--target", "300").exit_code
+        == 0
+    )
+    for _ in range(7):
+        assert run("gin", "ann", "16").exit_code == 0  # 7 × 41 = 287
+    assert run("gin", "ann", "1").exit_code == 0  # + 26 = 313 over 8 hands: 39.125
+    stats = json.loads(run("stats", "--json").stdout)
+    assert stats["players"]["Ann"]["average_points"] == 39.13
+    assert "39.13" in run("stats").stdout
