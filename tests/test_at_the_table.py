@@ -408,25 +408,27 @@ def test_the_help_of_gin_reads_as_values(run: Run) -> None:
 def test_a_wrong_choice_lists_the_choices_plainly(run: Run) -> None:
     result = run("summary", "-f", "pdf")
     assert result.exit_code == 2
-    assert result.stderr.endswith(
-        "Error: Invalid value for '--format' / '-f': 'pdf' is not one of text, markdown, html, "
-        "svg, csv, json\n"
+    assert result.stderr == (
+        "hgin: --format: 'pdf' is not one of text, markdown, html, svg, csv, json\n"
+        "Try 'hgin summary --help'.\n"
     )
 
 
 def test_an_option_of_another_command_is_named_as_such(run: Run, ann_bob: None) -> None:
     result = run("knock", "ann", "7", "12", "--big")
     assert result.exit_code == 2
-    assert result.stderr.endswith("Error: --big belongs to gin or edit, not to knock\n")
-    assert run("draw", "--big").stderr.endswith(
-        "Error: --big belongs to gin or edit, not to draw\n"
+    assert result.stderr == (
+        "hgin: --big belongs to gin or edit, not to knock\nTry 'hgin knock --help'.\n"
     )
-    assert run("knock", "ann", "--big", "7", "12").stderr.endswith(
-        "Error: --big belongs to gin or edit, not to knock\n"
+    assert run("draw", "--big").stderr.startswith(
+        "hgin: --big belongs to gin or edit, not to draw\n"
+    )
+    assert run("knock", "ann", "--big", "7", "12").stderr.startswith(
+        "hgin: --big belongs to gin or edit, not to knock\n"
     )
     result = run("show", "--bogus")
     assert result.exit_code == 2
-    assert result.stderr.endswith("Error: No such option: --bogus\n")
+    assert result.stderr == "hgin: no option --bogus\nTry 'hgin show --help'.\n"
 
 
 def test_an_option_where_the_player_goes_is_a_usage_error(
@@ -435,10 +437,10 @@ def test_an_option_where_the_player_goes_is_a_usage_error(
     before = snapshot(hgin_home)
     result = run("gin", "--cards", "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
     assert result.exit_code == 2
-    assert result.stderr.endswith("Error: No such option: --cards\n")
+    assert result.stderr.startswith("hgin: no option --cards\n")
     result = run("knock", "--big", "ann", "7", "12")
     assert result.exit_code == 2
-    assert result.stderr.endswith("Error: --big belongs to gin or edit, not to knock\n")
+    assert result.stderr.startswith("hgin: --big belongs to gin or edit, not to knock\n")
     assert snapshot(hgin_home) == before
 
 

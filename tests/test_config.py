@@ -144,9 +144,9 @@ def test_new_needs_both_names_or_neither(run: Run, hgin_home: Path) -> None:
     write_config(hgin_home, 'players = ["Ines", "Oskar"]\n')
     result = run("new", "Ann")
     assert result.exit_code == 2  # a usage error, as without a config file
-    assert result.stderr.endswith(
-        "Error: Invalid value for 'NAME2': name both players, or neither to play the two "
-        "named by 'players' in config.toml\n"
+    assert result.stderr == (
+        "hgin: NAME2: name both players, or neither to play the two named by 'players' in "
+        "config.toml\nTry 'hgin new --help'.\n"
     )
     assert not (hgin_home / "matches").exists()
 

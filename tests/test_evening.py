@@ -256,7 +256,7 @@ def test_a_missing_or_extra_count_is_one_usage_line(run: Run, hgin_home: Path) -
         result = run(*args)
         assert (result.exit_code, result.stderr, result.stdout) == (2, line, ""), args
     assert snapshot(hgin_home) == before
-    assert "Error: No such option: --bogus" in run("gin", "ann", "18", "--bogus").stderr
+    assert "hgin: no option --bogus\n" in run("gin", "ann", "18", "--bogus").stderr
 
 
 def test_show_after_the_match_file_was_lost_points_to_its_backups(

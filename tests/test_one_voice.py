@@ -82,3 +82,20 @@ def test_an_average_rounds_half_up_as_money_does(run: Run, hgin_home: Path) -> N
     stats = json.loads(run("stats", "--json").stdout)
     assert stats["players"]["Ann"]["average_points"] == 39.13
     assert "39.13" in run("stats").stdout
+
+
+def test_usage_errors_are_two_lines_in_hgins_words(run: Run, evening: dict[str, str]) -> None:
+    cases = {
+        ("knok", "ann", "3", "10"): "hgin: no command 'knok': did you mean 'knock'?\n"
+        "Try 'hgin --help'.\n",
+        ("summary", "-f", "pdf"): "hgin: --format: 'pdf' is not one of text, markdown, html, "
+        "svg, csv, json\nTry 'hgin summary --help'.\n",
+        ("log", "--last", "x"): "hgin: --last: not a whole number\nTry 'hgin log --help'.\n",
+        ("knock",): "hgin: missing 'PLAYER'\nTry 'hgin knock --help'.\n",
+        ("new", "Ann", "Bob", "--tagret", "3"): "hgin: no option --tagret (did you mean "
+        "--stake, --target, --tie)\nTry 'hgin new --help'.\n",
+    }
+    for args, said in cases.items():
+        result = run(*args)
+        assert (result.exit_code, result.stderr) == (2, said), args
+    assert "belongs to" not in run("abandon", "-m", "nobody-here").stderr

@@ -108,10 +108,9 @@ def test_a_game_target_meant_for_the_series_is_refused_naming_to(run: Run, hgin_
     refused = run("series", "new", "Ann", "Bob", "--target", "500")
     assert refused.exit_code == 2
     assert refused.stderr == (
-        "Usage: hgin series new [OPTIONS] NAME1 NAME2\n"
-        "Try 'hgin series new --help' for help.\n\n"
-        "Error: Invalid value for '--target': 500 is each game's target, not the series' "
-        "total: for a series to 500 type --to 500 (give --to as well to keep this --target)\n"
+        "hgin: --target: 500 is each game's target, not the series' total: for a series to "
+        "500 type --to 500 (give --to as well to keep this --target)\n"
+        "Try 'hgin series new --help'.\n"
     )
     assert snapshot(hgin_home) == {}
     run("series", "new", "Ann", "Bob", "--target", "500", "--to", "500", "--dealer", "Ann")

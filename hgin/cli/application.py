@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import io
 import os
+import re
 import shutil
 import signal
 import sys
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 import typer.main
-from typer._click.exceptions import UsageError
+from typer._click.exceptions import BadParameter, MissingParameter, UsageError
 from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandFunctionType
 
@@ -207,6 +207,44 @@ class HginGroup(HelpGroup):
             return super().invoke(ctx)
 
 
+# Click's and pydantic's words, and hgin's for the same things.
+PLAIN_WORDS = (
+    ("Input should be a valid integer, unable to parse string as an integer", "not a whole number"),
+    ("Input should be a valid integer", "not a whole number"),
+    ("No such option: ", "no option "),
+    ("No such command ", "no command "),
+    ("Missing argument ", "missing "),
+    ("Missing option ", "missing "),
+    ("Missing parameter: ", "missing "),
+    ("Got unexpected extra argument(s) ", "more words than it takes "),
+    ("Got unexpected extra arguments ", "more words than it takes "),
+    ("Got unexpected extra argument ", "more words than it takes "),
+    (". Did you mean ", ": did you mean "),
+    ("Did you mean ", "did you mean "),
+    ("Invalid value for ", ""),
+    ("(Possible options: ", "(did you mean "),
+)
+
+
+def usage_lines(error: UsageError) -> str:
+    """A usage error in hgin's words on two lines: what is wrong (with what was probably
+    meant), then what to type to see how the command goes."""
+    command = error.ctx.command_path if error.ctx is not None else "hgin"
+    param = getattr(error, "param", None)
+    message = error.message
+    if isinstance(error, BadParameter) and not isinstance(error, MissingParameter) and param:
+        names = getattr(param, "opts", None) or [getattr(param, "human_readable_name", "")]
+        name = names[0] if names[0].startswith("-") else f"{names[0].upper()}"
+        message = f"{name}: {message}"
+    else:
+        message = error.format_message()
+    for theirs, ours in PLAIN_WORDS:
+        message = message.replace(theirs, ours)
+    message = re.sub(r"^'([^']+)': ", r"\1: ", " ".join(message.split()).rstrip("."))
+    message = message[:1].lower() + message[1:] if not message[1:2].isupper() else message
+    return f"hgin: {message}\nTry '{command} --help'."
+
+
 @contextlib.contextmanager
 def one_line_on_failure() -> Iterator[None]:
     """Where a failing command ends: a refusal or output that cannot be written is one line on
@@ -217,10 +255,8 @@ def one_line_on_failure() -> Iterator[None]:
     except HginError as refusal:
         say(str(refusal))
         raise typer.Exit(code=1) from None
-    except UsageError as error:  # shown as Typer shows it, through `tell` to be wrapped
-        shown = io.StringIO()
-        error.show(file=shown)
-        tell(shown.getvalue().rstrip("\n"))
+    except UsageError as error:
+        tell(usage_lines(error))
         raise typer.Exit(code=error.exit_code) from None
     except KeyboardInterrupt:
         tell("hgin: interrupted")
