@@ -50,7 +50,7 @@ def _game_header(game: Game, rules: Rules) -> Text:
 
 
 def _game_cell(game: Game, player: str, sheet: Sheet) -> Text:
-    if not game.entered[player] and game.scores[player] == 0:
+    if game.not_entered(player):
         return Text(NOT_OPEN, style="dim")
     points = game.scores[player]
     if not game.closed:
@@ -157,11 +157,11 @@ def sheet_notes(sheet: Sheet) -> list[RenderableType]:
             notes.append(_pieces([f"closed: {closed[0]}", *closed[1:]], separator=", "))
         notes.append(_pieces(standing_parts(sheet)))
     legend = []
-    if any(not g.entered[p] and g.scores[p] == 0 for g in games for p in sheet.players):
+    if any(g.not_entered(p) for g in games for p in sheet.players):
         legend.append(f"{NOT_OPEN} not entered yet")
     if any(g.closed for g in games):
         legend.append(f"{WON_MARK} game won (closed, no more scores)")
-    if any(not g.closed and (g.entered[p] or g.scores[p]) for g in games for p in g.scores):
+    if any(not g.closed and not g.not_entered(p) for g in games for p in g.scores):
         legend.append(f"{BAR_FULL} share of the {sheet.rules.target} reached")
     if legend:
         notes.append(_pieces(legend, "dim"))

@@ -66,6 +66,11 @@ class Game(NamedTuple):
     def closed(self) -> bool:
         return self.winner is not None
 
+    def not_entered(self, player: str) -> bool:
+        """Whether `player` has nothing in this game yet (the sheet's '–'): no hand won in it,
+        no points and no bonus. The one rule every view of a game follows."""
+        return not self.entered[player] and not self.scores[player] and not self.bonuses[player]
+
 
 class PlayedHand(NamedTuple):
     """A recorded hand with everything derived from it."""

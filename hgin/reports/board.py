@@ -63,7 +63,7 @@ def _cell(game: Game, player: str) -> dict[str, Any]:
     """A player's square of one game: the points in large type ('–' for a game not entered)
     and, once the game is closed with bonuses, '+ 275 = 383' beneath them."""
     points, bonus = game.scores[player], game.bonuses[player]
-    entered = game.entered[player] or points != 0 or bonus != 0
+    entered = not game.not_entered(player)
     return {
         "points": str(points) if entered else NOT_OPEN,
         "bonus": f"+ {bonus} = {points + bonus}" if bonus else "",

@@ -205,7 +205,7 @@ def describe_changes(before: Sheet, after: Sheet) -> list[str]:
 
 def _cell(game: Game, player: str) -> str:
     """A player's total in a game as the sheet shows it: a dash for a game not entered."""
-    if not game.entered[player] and game.scores[player] == 0:
+    if game.not_entered(player):
         return NOT_OPEN
     return str(game.scores[player] + game.bonuses[player])
 

@@ -130,8 +130,8 @@ def game_score(game: Game, player: str) -> str:
     """A player's result in one game: '108', '108 + 275 = 383' once bonuses are paid, or '–'
     for a game the player never entered (as on the sheet)."""
     points, bonus = game.scores[player], game.bonuses[player]
-    if not game.entered[player] and points == 0 and bonus == 0:
-        return "–"
+    if game.not_entered(player):
+        return NOT_OPEN
     if bonus:
         return f"{points} + {bonus} = {points + bonus}"
     return str(points)
