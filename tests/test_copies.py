@@ -358,3 +358,50 @@ def test_the_convergence_of_a_combine_on_each_side(folders: Folders, run: Run) -
     )
     assert folders.copies("a") == folders.copies("b")
     assert len(folders.copies("a")) == 2
+
+
+def leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path to every value that is not a list or an object in parsed JSON."""
+    if isinstance(data, dict):
+        return [p for key, value in data.items() for p in leaves(value, (*path, key))]
+    if isinstance(data, list):
+        return [p for at, value in enumerate(data) for p in leaves(value, (*path, at))]
+    return [path]
+
+
+@pytest.fixture(scope="module")
+def combined_file(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The file of a match that combined another copy of it."""
+    folders = Folders(tmp_path_factory.mktemp("combined"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("hgin.scorekeeper.now_text", clock())
+        diverged(folders)
+        folders.imported("a", folders.export("b"))
+        folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    return (folders.home("a") / "matches" / f"{ID}.json").read_bytes()
+
+
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 200), st.text(max_size=5), st.just([]), st.just({})
+)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_damaged_combine_is_refused_in_one_line(
+    combined_file: bytes, run: Run, hgin_home: Path, data: st.DataObject
+) -> None:
+    match = json.loads(combined_file)
+    combine = match["journal"][-1]
+    path = data.draw(st.sampled_from(leaves(combine)))
+    parent = combine
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = data.draw(JUNK)
+    (hgin_home / "matches").mkdir(parents=True, exist_ok=True)
+    (hgin_home / "matches" / f"{ID}.json").write_text(json.dumps(match), encoding="utf-8")
+    result = run("show", "-m", ID)
+    assert result.exit_code in (0, 1), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    if result.exit_code == 1:
+        assert result.stderr.startswith("hgin: ") and result.stderr.count("\n") == 1

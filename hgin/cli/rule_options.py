@@ -13,7 +13,6 @@ import typer
 from hgin.engine.rules import RuleOption, rule_options
 from hgin.reports.rule_help import RULE_HELP
 
-RULES_PANEL = "House rules (defaults come from --rules)"
 VALUES = "rule_values"  # the parameter that receives the values given, by field name
 
 
@@ -34,7 +33,6 @@ def rule_parameter(option: RuleOption) -> inspect.Parameter:
         *declarations,
         help=RULE_HELP[option.name],
         metavar={"number": "N", "text": option.metavar}.get(option.kind),
-        rich_help_panel=RULES_PANEL,
         show_default=False,
     )
     return inspect.Parameter(

@@ -47,7 +47,6 @@ MATCH_FILE = re.compile(rf"({IDENTIFIER.pattern})\.json")
 LOCK_TIMEOUT = 5.0
 # Names the match abandoned last, for `hgin undo` (see `hgin.store.abandoned`).
 ABANDONED_NOTE = "abandoned"
-MALFORMED = (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError)
 
 
 class BackupEntry(NamedTuple):
@@ -370,8 +369,6 @@ def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
         match = match_from_dict(data)  # unknown fields are refused there
     except HginError as error:
         raise Unusable(where, str(error)) from None
-    except MALFORMED as error:  # a last guard: the file is untrusted input
-        raise Unusable(where, f"it is malformed ({error!r})") from None
     return match, version
 
 
