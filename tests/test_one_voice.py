@@ -99,3 +99,13 @@ def test_usage_errors_are_two_lines_in_hgins_words(run: Run, evening: dict[str, 
         result = run(*args)
         assert (result.exit_code, result.stderr) == (2, said), args
     assert "belongs to" not in run("abandon", "-m", "nobody-here").stderr
+
+
+def test_play_reads_a_new_line_with_hgin_new_s_own_options(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    lines = "new Eve Fay --no-stake 1 --no-gin-bonus 40\nnew Eve Fay --target 250 -d eve\n"
+    result = run("play", input=lines)
+    assert "hgin: no option --no-stake (did you mean --no-straight, --stake)\n" in result.stderr
+    rules = json.loads(run("rules", "--json").stdout)
+    assert (rules["target"], rules["gin_bonus"], rules["stake"]) == (250, 25, None)
+    assert json.loads(run("show", "--json").stdout)["players"] == ["Eve", "Fay"]

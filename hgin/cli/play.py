@@ -6,17 +6,35 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+import typer
 from rich.text import Text
+from typer._click.exceptions import UsageError
 
-from hgin.cli.application import notify, say, tell
+from hgin.cli.application import app, notify, say, tell, usage_lines
+from hgin.cli.commands import load
 from hgin.cli.layout import Fit, print_views, simple_table, table_or_records
 from hgin.cli.render import journal_table, print_sheet, summary_view
+from hgin.cli.rule_options import taken_rule_values
 from hgin.cli.streams import is_terminal
 from hgin.errors import HginError
-from hgin.play.session import Reply, TableSession, greeting
+from hgin.play.session import NewMatch, Reply, TableSession, greeting
 from hgin.scorekeeper import ScoreKeeper
+
+
+def new_arguments(words: Sequence[str]) -> NewMatch:
+    """A `new` line's words read by `hgin new`'s own parameters, so that play takes the same
+    options, values and refusals as the command (a refusal in its first line)."""
+    load("new")
+    command = typer.main.get_command(app).commands["new"]  # type: ignore[attr-defined]
+    try:
+        with command.make_context("new", list(words)) as context:
+            given = dict(context.params)
+    except UsageError as error:
+        raise HginError(usage_lines(error).split("\n")[0].removeprefix("hgin: ")) from None
+    options = taken_rule_values(given)
+    return NewMatch(given["first"], given["second"], given["rules"], given["dealer"], options)
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:
@@ -93,7 +111,7 @@ def run_session(match: str | None) -> int:
     if interactive:  # readline gives input() history and editing where the platform has it
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401
-    session = TableSession(ScoreKeeper(), match)
+    session = TableSession(ScoreKeeper(), match, new_arguments)
     saved: list[int] = []
     try:
         status = _play(session, interactive, saved)

@@ -62,9 +62,16 @@ class RuleCommand:
         return own.replace(parameters=[*kept, *added])
 
     def __call__(self, **given: Any) -> None:
-        values = {option.name: given.pop(option.name, None) for option in rule_options()}
-        for option in rule_options():
-            typed = values[option.name]
-            if option.kind == "text" and isinstance(typed, str):
-                values[option.name] = option.parse(typed)  # '.5' is stored as '0.50'
+        values = taken_rule_values(given)  # taken out of `given` first
         self.command(**given, **{VALUES: values})
+
+
+def taken_rule_values(given: dict[str, Any]) -> dict[str, Any]:
+    """The rule values among a command's parsed parameters (taken out of `given`), by field
+    name, None for each option not given."""
+    values = {option.name: given.pop(option.name, None) for option in rule_options()}
+    for option in rule_options():
+        typed = values[option.name]
+        if option.kind == "text" and isinstance(typed, str):
+            values[option.name] = option.parse(typed)  # '.5' is stored as '0.50'
+    return values

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from hgin.engine.counts import counts_after, option_like, whole_number
 from hgin.engine.hands import Hand, HandKind
-from hgin.engine.rules import find_option
 from hgin.errors import HginError
 
 
@@ -79,13 +78,10 @@ class CountCards:
 
 @dataclass(frozen=True, slots=True)
 class NextMatch:
-    """Start the next match: the same players and rules (no names), or as `hgin new` does."""
+    """Start the next match: the same players and rules (no words), or as `hgin new` does
+    with `words` (its names and options, which `hgin new`'s own parameters read)."""
 
-    first: str | None = None
-    second: str | None = None
-    rules: str | None = None
-    dealer: str | None = None
-    options: tuple[tuple[str, object], ...] = ()
+    words: tuple[str, ...] = ()
     series: bool = False  # `series next`: refused outside a series
 
 
@@ -267,37 +263,10 @@ def parse_line(line: str) -> Action | None:
 
 
 def parse_new(words: Sequence[str]) -> NextMatch:
-    """`new`, or `new NAME1 NAME2` with `hgin new`'s options: `--rules R`, `--dealer NAME`
-    and every rule option (`--target 250`, `--rolling`, `--no-oklahoma`, `--games=1`)."""
-
-    if not words:
-        return NextMatch()
+    """`new`, or `new NAME1 NAME2` with `hgin new`'s options (read by `hgin new` itself)."""
     if len(words) == 1:
         raise HginError("type new for the same two players again, or new NAME1 NAME2")
-    named: dict[str, str] = {}  # --rules and --dealer
-    options: dict[str, object] = {}
-    rest = list(words[2:])
-    while rest:
-        flag, equals, value = rest.pop(0).partition("=")
-        option = None
-        if flag not in ("--rules", "-r", "--dealer", "-d"):
-            if not flag.startswith("--"):
-                raise HginError(f"'{flag}' is not an option: type new NAME1 NAME2 [--OPTION VALUE]")
-            off = flag.startswith("--no-") and not equals
-            option = find_option(flag[5:] if off else flag)
-            if option.kind == "switch" and not equals:
-                options[option.name] = not off
-                continue
-        if not equals:
-            if not rest:
-                raise HginError(f"{flag} needs a value")
-            value = rest.pop(0)
-        if option is None:
-            named["rules" if flag in ("--rules", "-r") else "dealer"] = value
-        else:
-            options[option.name] = option.parse(value)
-    rules, dealer = named.get("rules"), named.get("dealer")
-    return NextMatch(words[0], words[1], rules, dealer, tuple(options.items()))
+    return NextMatch(tuple(words))
 
 
 HELP_INTRO = "One line per hand; cut words short as in [brackets]:"

@@ -4,8 +4,9 @@ and say). Every hand goes through `ScoreKeeper`, saved as it is entered; every r
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from hgin.engine.editing import JournalRow, typed_name
 from hgin.engine.match import Match
@@ -52,6 +53,19 @@ def greeting(match: Match) -> str:
     return f"Type a hand: gin {first} 18, knock {second} 7 12, draw; or help."
 
 
+class NewMatch(NamedTuple):
+    """What `hgin new` reads of its words: the names, rules, dealer and rule values."""
+
+    first: str
+    second: str
+    rules: str | None
+    dealer: str | None
+    options: dict[str, object]
+
+
+NewArguments = Callable[[Sequence[str]], NewMatch]
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """What to show for one line: a sheet or a summary, then sentences (and the help's rows:
@@ -71,8 +85,10 @@ class TableSession:
     """Lines typed at the table for one match, chosen once so that 'hgin use' elsewhere
     cannot move the session to another match."""
 
-    def __init__(self, keeper: ScoreKeeper, match: str | None = None) -> None:
+    def __init__(self, keeper: ScoreKeeper, match: str | None, new_arguments: NewArguments) -> None:
+        """`new_arguments` reads a `new` line's words as `hgin new` reads its own."""
         self.keeper = keeper
+        self.new_arguments = new_arguments
         chosen = keeper.choose(match)
         self.match_id = chosen.id
         self.notices = chosen.notices  # how a player's name chose the match
@@ -119,17 +135,11 @@ class TableSession:
 
     def _next(self, action: NextMatch) -> Reply:
         """Start the next match and carry on in it."""
-        if action.first is None or action.second is None:
+        if not action.words:
             started = self.keeper.rematch(self.match_id, series_only=action.series)
         else:
-            options = dict(action.options)
-            started = self.keeper.new(
-                action.first,
-                action.second,
-                rules=action.rules,
-                options=options,
-                dealer=action.dealer,
-            )
+            first, second, rules, dealer, options = self.new_arguments(action.words)
+            started = self.keeper.new(first, second, rules=rules, options=options, dealer=dealer)
         self.match_id, self.match = started.match.id, started.match
         return Reply(tuple(started.lines), sheet=started.match)
 
