@@ -193,3 +193,67 @@ def test_the_start_up_checks_name_modules_that_exist() -> None:
         and not (ROOT.parent / name.replace(".", "/") / "__init__.py").is_file()
     ]
     assert missing == []
+
+
+def module_graph(root: Path) -> dict[str, set[str]]:
+    """Every module of the package at `root` with the modules of it that it imports (inside
+    functions and for type checking too): `from a import b` counts `a.b` when that is one."""
+    names = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for imported in imports(path, package):
+            found.add(imported)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[name] = {m for m in found if m in names and m != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import one another, each group sorted (Tarjan's)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while (top := stack.pop()) != node:
+                group.append(top)
+            group.append(node)
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_module_imports_itself_back_through_others() -> None:
+    assert cycles(module_graph(ROOT)) == []
+
+
+def test_a_circle_of_imports_is_seen(tmp_path: Path) -> None:
+    package = tmp_path / "hgin"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from hgin import b\n")
+    (package / "b.py").write_text("def f():\n    from hgin.c import g\n")
+    (package / "c.py").write_text("import hgin.a\n")
+    assert cycles(module_graph(package)) == [["hgin.a", "hgin.b", "hgin.c"]]

@@ -418,9 +418,15 @@ def root(
         whole = typer.main.get_command(app)
         typer.echo(whole.get_help(whole.make_context("hgin", [], resilient_parsing=True)))
         return
-    from hgin.cli.commands.matches import show  # a bare `hgin` is `hgin show`
-
+    load("show")  # a bare `hgin` is `hgin show` (found registered: no import back)
+    show = next(c.callback for c in app.registered_commands if _named(c) == "show")
+    assert show is not None
     show(match=None, as_json=False)
+
+
+def _named(command: Any) -> str | None:
+    """The name a registered command is called by (its function's, unless given)."""
+    return command.name or getattr(command.callback, "__name__", None)
 
 
 def run() -> None:
