@@ -639,6 +639,7 @@ class ScoreKeeper(Folder):
             self.store,
             export,
             change_line=lambda before, after: change_sentences(before, after)[0],
+            at=now_text(),
             replace=replace,
             progress=progress,
             merged_copy=copy if file != "-" and self.store.is_conflicted_copy(copy) else None,

@@ -13,7 +13,6 @@ import codecs
 import errno
 import functools
 import io
-import json
 import os
 import re
 import sys
@@ -23,6 +22,7 @@ from pathlib import PurePath
 from typing import Any, TextIO
 
 from hgin.errors import HginError
+from hgin.reports.json_output import json_text
 from hgin.reports.symbols import ascii_table, can_draw, plain_letters
 
 ASCII_VARIABLE = "HGIN_ASCII"
@@ -158,7 +158,7 @@ def _lossless(encoding: str) -> bool:
 
 def print_json(data: Any, indent: int | None = 2) -> None:
     """Print `data` as JSON on stdout (see `print_document`)."""
-    print_document(json.dumps(data, ensure_ascii=False, indent=indent) + "\n", "json")
+    print_document(json_text(data, indent), "json")
 
 
 def print_document(text: str, form: str) -> None:

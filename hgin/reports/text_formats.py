@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 
 from hgin.engine.match import Match
 from hgin.engine.money import money_text
 from hgin.engine.settle import stake_of
 from hgin.engine.sheet import game_name
+from hgin.reports.json_output import json_text
 from hgin.reports.narrate import formula
 from hgin.reports.settlement import settlement_dict, settlement_lines
 from hgin.reports.sheet_json import show_dict
@@ -45,7 +45,7 @@ def summary_json(match: Match) -> str:
         "result": result_sentence(match),
         "settlement": settlement_dict(settlement) if settlement is not None else None,
     }
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return json_text(data)
 
 
 def md(text: str) -> str:

@@ -11,7 +11,6 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -296,6 +295,7 @@ def import_matches(
     export: Export,
     *,
     change_line: ChangeLine,
+    at: str,
     replace: bool = False,
     progress: Progress | None = None,
     merged_copy: Path | None = None,
@@ -305,8 +305,9 @@ def import_matches(
     our journal where its own, or that of a copy it combined, begins) brings ours up to date,
     and any other stored copy it holds whole leaves the list; one that ours holds changes
     nothing; any other copy is kept beside ours under a new identifier, never written over
-    it. With `replace` the file's copy of a match we hold under its identifier wins. The
-    file's current match becomes current where none is."""
+    it. With `replace` the file's copy of a match we hold under its identifier wins (as one
+    more change of ours, made `at`). The file's current match becomes current where none
+    is."""
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     named: dict[str, str] = {}  # each match touched, and the list that names it
     kept: dict[str, Kept] = {}
@@ -351,7 +352,7 @@ def import_matches(
                 continue
             stored_match = held.get(match.id) if replace and stored else None
             if stored_match is not None:
-                imported = journaled_import(stored_match, match, change_line)
+                imported = journaled_import(stored_match, match, change_line, at)
                 if imported is None:
                     name(match.id, "up_to_date")
                 else:
@@ -478,7 +479,9 @@ def _listed(ids: list[str]) -> str:
     return f"{len(ids)} match{'' if len(ids) == 1 else 'es'} ({', '.join(ids[:3])}{more})"
 
 
-def journaled_import(stored: Match, imported: Match, change_line: ChangeLine) -> Match | None:
+def journaled_import(
+    stored: Match, imported: Match, change_line: ChangeLine, at: str
+) -> Match | None:
     """What `--replace` saves for a match we hold: None when ours is in the same state; ours
     with the imported hands and rules as one more change of its journal (which undo takes back)
     when it has the same players, first dealer and notice; else the imported match whole."""
@@ -488,7 +491,6 @@ def journaled_import(stored: Match, imported: Match, change_line: ChangeLine) ->
         return imported
     if (stored.rules, stored.hands) == (imported.rules, imported.hands):
         return None
-    at = datetime.now().astimezone().isoformat(timespec="seconds")
     changed = replace_all(stored, imported.hands, imported.rules, at)
     return changed.with_text(change_line(stored, changed))
 

@@ -1,6 +1,5 @@
 """Looking back over stored matches: the match list and the statistics."""
 
-import json
 from typing import Annotated, Literal
 
 import typer
@@ -27,6 +26,7 @@ from hgin.cli.streams import output_format as format_for
 from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.folder import Folder
+from hgin.reports.json_output import json_text
 from hgin.reports.merging import conflicted_copy, copies_of_one, shown_file
 
 StatsFormat = Literal["text", "html"]
@@ -159,7 +159,7 @@ def stats(
     statistics = keeper.stats(player)
     figures = statistics.figures
     if chosen == "json":
-        text = json.dumps(figures.to_dict(), ensure_ascii=False, indent=2) + "\n"
+        text = json_text(figures.to_dict())
     elif chosen == "html":
         from hgin.reports.stats_html import stats_html
 

@@ -1,0 +1,11 @@
+"""JSON as hgin prints it for scripts (`--json`, `-f json`): one function, loaded alone."""
+
+from __future__ import annotations
+
+import json
+
+
+def json_text(data: object, indent: int | None = 2) -> str:
+    """The one way hgin prints JSON (files have `hgin.store.guard.dump_json`): the text as it
+    is, one trailing newline."""
+    return json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
