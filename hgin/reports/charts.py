@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from hgin.engine.sheet import Sheet, game_name
 from hgin.reports.html import Section
+from hgin.reports.summary import points_after_each_hand
 
 if TYPE_CHECKING:
     from hgin.engine.match import Match
@@ -193,17 +194,19 @@ def _svg(height: float, title: str, desc: str, body: list[str]) -> str:
 
 
 def game_series(sheet: Sheet) -> list[list[Series]]:
-    """Per game, each player's score after every hand up to the hand that closed it."""
+    """Per game, each player's score after every hand up to the hand that closed it (0
+    before the player enters it)."""
+    after = points_after_each_hand(sheet)
     result = []
     for game in sheet.games:
         end = game.closed_by or len(sheet.hands)
         lines = []
         for player in sheet.players:
-            score, points, marked = 0, [(0.0, 0.0)], [0]
-            for played in sheet.hands[:end]:
+            points, marked = [(0.0, 0.0)], [0]
+            for played, columns in zip(sheet.hands[:end], after, strict=False):
                 if played.award.winner == player and game.number in played.games:
-                    score += played.award.points
                     marked.append(len(points))
+                score = columns.get(game.number, {}).get(player, 0)
                 points.append((float(played.number), float(score)))
             lines.append(Series(player, tuple(points), tuple(marked)))
         result.append(lines)

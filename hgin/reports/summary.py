@@ -102,23 +102,37 @@ def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
     return [*header, f"Scores after ({first}–{second})"], rows
 
 
+def points_after_each_hand(sheet: Sheet) -> list[dict[int, dict[str, int]]]:
+    """After each hand, every game a hand has counted in so far: the points (without
+    bonuses) of each player who has entered it (a player who has not is left out, as the
+    sheet's '–' leaves them). The one count behind the running scores and the charts."""
+    points: dict[int, dict[str, int]] = {}
+    after = []
+    for played in sheet.hands:
+        winner = played.award.winner
+        for number in played.games:
+            column = points.setdefault(number, {})
+            if winner is not None:
+                column[winner] = column.get(winner, 0) + played.award.points
+        after.append({number: dict(column) for number, column in points.items()})
+    return after
+
+
 def running_scores(sheet: Sheet) -> list[dict[int, str]]:
     """After each hand, the points (without bonuses) in every game from its first entry up to
     the hand that closes it: {1: '73–5', 2: '43–0'}."""
     first, second = sheet.players
-    points: dict[int, dict[str, int]] = {}
     closed: set[int] = set()
     texts: list[dict[int, str]] = []
-    for played in sheet.hands:
-        winner = played.award.winner
-        for number in played.games:
-            column = points.setdefault(number, {first: 0, second: 0})
-            if winner is not None:
-                column[winner] += played.award.points
+    for played, points in zip(sheet.hands, points_after_each_hand(sheet), strict=True):
         shown = [n for n in sorted(points) if n not in closed]
-        texts.append({n: f"{points[n][first]}–{points[n][second]}" for n in shown})
+        texts.append({n: _pair(points[n], first, second) for n in shown})
         closed.update(closing.game for closing in played.closings)
     return texts
+
+
+def _pair(column: dict[str, int], first: str, second: str) -> str:
+    return f"{column.get(first, 0)}–{column.get(second, 0)}"
 
 
 def running_parts(scores: dict[int, str]) -> list[str]:
