@@ -162,3 +162,24 @@ def history(history_template: Path, hgin_home: Path) -> Path:
     """This test's data folder: a copy of the five recorded matches."""
     shutil.copytree(history_template, hgin_home)
     return hgin_home
+
+
+@pytest.fixture
+def with_match(hgin_home: Path) -> Path:
+    """A data folder whose current match, Ann v Bob, has one hand (for the board's tests)."""
+    from hgin.scorekeeper import ScoreKeeper
+
+    keeper = ScoreKeeper(hgin_home)
+    keeper.new_match("Ann", "Bob", dealer="Ann")
+    keeper.gin("Ann", 18)
+    return hgin_home
+
+
+@pytest.fixture
+def board(with_match: Path) -> Iterator[Any]:
+    """The real `hgin board --scorer` serving `with_match`, stopped after the test."""
+    from tests.board_process import Board
+
+    running = Board(with_match, "--scorer")
+    yield running
+    running.stop()

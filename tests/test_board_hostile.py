@@ -9,7 +9,6 @@ import http.client
 import json
 import socket
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -21,21 +20,6 @@ from tests.board_process import NO_EXTRA, Board, hgin
 pytest.importorskip("uvicorn", reason=NO_EXTRA)
 
 ANSWER_TIMEOUT = 10  # seconds within which the board must answer, however it is attacked
-
-
-@pytest.fixture
-def with_match(hgin_home: Path) -> Path:
-    keeper = ScoreKeeper(hgin_home)
-    keeper.new_match("Ann", "Bob", dealer="Ann")
-    keeper.gin("Ann", 18)
-    return hgin_home
-
-
-@pytest.fixture
-def board(with_match: Path) -> Iterator[Board]:
-    running = Board(with_match, "--scorer")
-    yield running
-    running.stop()
 
 
 def connect(board: Board, source: str = "127.0.0.1") -> socket.socket:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import socket
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,21 +21,6 @@ pytest.importorskip("uvicorn", reason=NO_EXTRA)
 segno = pytest.importorskip("segno", reason=NO_EXTRA)
 
 STREAM_TIMEOUT = 10  # seconds a stream may take to bring an event (a loaded machine)
-
-
-@pytest.fixture
-def with_match(hgin_home: Path) -> Path:
-    keeper = ScoreKeeper(hgin_home)
-    keeper.new_match("Ann", "Bob", dealer="Ann")
-    keeper.gin("Ann", 18)
-    return hgin_home
-
-
-@pytest.fixture
-def board(with_match: Path) -> Iterator[Board]:
-    running = Board(with_match, "--scorer")
-    yield running
-    running.stop()
 
 
 def hands(home: Path) -> int:

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from hgin.cli import app
 from tests.conftest import Run, snapshot
+from tests.test_cache import leaves
 
 ID = "2026-12-01-ann-bob"
 
@@ -358,15 +359,6 @@ def test_the_convergence_of_a_combine_on_each_side(folders: Folders, run: Run) -
     )
     assert folders.copies("a") == folders.copies("b")
     assert len(folders.copies("a")) == 2
-
-
-def leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """The path to every value that is not a list or an object in parsed JSON."""
-    if isinstance(data, dict):
-        return [p for key, value in data.items() for p in leaves(value, (*path, key))]
-    if isinstance(data, list):
-        return [p for at, value in enumerate(data) for p in leaves(value, (*path, at))]
-    return [path]
 
 
 @pytest.fixture(scope="module")
