@@ -85,8 +85,7 @@ class Match:
             object.__setattr__(
                 self, "uid", derived_uid(self.created, list(self.players), self.first_dealer)
             )
-        if self.replayed is None:
-            object.__setattr__(self, "replayed", self._replay())
+        object.__setattr__(self, "replayed", self._replay())
 
     def _replay(self) -> Replayed:
         """The journal replayed, every change checked, each hand scored once: the sheet scores

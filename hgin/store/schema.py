@@ -292,9 +292,9 @@ def change_from_dict(data: Any, number: int) -> Change:
     if data.get("number") != number or type(data.get("number")) is not int:
         raise HginError(f"{where} is numbered {str(data.get('number'))[:20]}")
     name = data.get("kind")
-    kind = KINDS.get(name) if isinstance(name, str) else None
-    if kind is None or not isinstance(name, str):
-        raise HginError(f"{where} has an unknown kind '{str(data.get('kind'))[:40]}'")
+    if not isinstance(name, str) or name not in KINDS:
+        raise HginError(f"{where} has an unknown kind '{str(name)[:40]}'")
+    kind = KINDS[name]
     if data.keys() != CHANGE_FIELDS[name]:
         wanted = (*CHANGE_KEYS, *kind.fields)
         unknown = set(data) - set(wanted)
