@@ -256,6 +256,19 @@ def check_settlement(data: dict[str, Any], settled: dict[str, Any]) -> None:
     steps=[("gin", "bob", 10, "As"), *[("gin", "ann", 98, "As")] * 3, ("gin", "bob", 1, "As")],
 )
 @example(house=("--oklahoma",), steps=[("knock", "ann", 5, 3, "5s"), ("knock", "ann", 6, 20, "5s")])
+@example(  # a restore to just after an undo: redo then redoes what that undo took back
+    house=(),
+    steps=[
+        ("gin", "ann", 0, "As"),
+        ("draw",),
+        ("gin", "ann", 0, "As"),
+        ("draw",),
+        ("undo",),
+        ("draw",),
+        ("restore", 16),
+        ("redo",),
+    ],
+)
 def test_every_number_on_the_sheet_follows_the_rules(
     runner: CliRunner, house: tuple[str, ...], steps: list[tuple[Any, ...]]
 ) -> None:
@@ -274,7 +287,9 @@ def test_every_number_on_the_sheet_follows_the_rules(
         assert run("new", *PLAYERS, "--dealer", "Ann", *house) == 0
         oklahoma = "--oklahoma" in house
         before, notice_at = show(), None
-        history = [(before, notice_at)]  # the sheet (and notice) after each change
+        # The sheet, the notice and what redo reaches after each change (a restore brings
+        # back all three: the match exactly as it was then).
+        history: list[tuple[dict[str, Any], int | None, list[Any]]] = [(before, notice_at, [])]
         # What each undo goes back to (with, for a restore, what redo reached before it), and
         # what each redo goes back to.
         earlier: list[tuple[dict[str, Any], int | None, list[Any] | None]] = []
@@ -305,9 +320,9 @@ def test_every_number_on_the_sheet_follows_the_rules(
                 expected, notice_at = later.pop()
                 earlier.append((before, notice_at_before, None))
             elif kind == "restore":
-                expected, notice_at = history[int(args[1])]
+                expected, notice_at, then_later = history[int(args[1])]
                 earlier.append((before, notice_at_before, [*later, (expected, notice_at)]))
-                later = []
+                later = list(then_later)
             else:
                 expected = after
                 earlier.append((before, notice_at, None))
@@ -319,6 +334,6 @@ def test_every_number_on_the_sheet_follows_the_rules(
             assert after == expected
             check_sheet(after, notice_at)
             before = after
-            history.append((after, notice_at))
+            history.append((after, notice_at, list(later)))
         settled = runner.invoke(app, ["settle", "--json"], env={"HGIN_HOME": home})
         check_settlement(before, json.loads(settled.stdout))
