@@ -566,6 +566,14 @@ class ScoreKeeper(Folder):
         lines = [message, *combine_notes(combined, other_id)]
         return Outcome(changed, "\n".join(lines), notices)
 
+    def summary_page(self, match: str | None = None) -> str:
+        """A match's printable HTML summary, with its charts (as `hgin summary -f html`)."""
+        from hgin.reports.charts import chart_sections
+        from hgin.reports.html import summary_html
+
+        loaded = self.load(match)
+        return summary_html(loaded, chart_sections(loaded))
+
     # -- settling up ---------------------------------------------------------------------
 
     def settle(

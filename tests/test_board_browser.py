@@ -82,9 +82,9 @@ def test_the_page_shows_the_exact_numbers_of_a_match(run: Run, hgin_home: Path, 
         phone.goto(board.viewer)
         expect(phone.locator("#title")).to_have_text("Ann v Bob", timeout=LOAD)
         assert cells(phone) == [
-            ["", "I won by Ann", "II", "III", "Total"],
-            ["Ann", "78 + 250 = 328", "35", "–", "363"],
-            ["Bob", "–", "–", "–", "0"],
+            ["Player", "I won by Ann", "II", "III", "Wins", "Total"],
+            ["Ann", "78 + 250 = 328", "35", "–", "2", "363"],
+            ["Bob", "–", "–", "–", "1", "0"],
         ]
         expect(phone.locator("#banner")).to_have_text("Bob deals next")
         expect(phone.locator("#last")).to_have_text(
@@ -95,6 +95,10 @@ def test_the_page_shows_the_exact_numbers_of_a_match(run: Run, hgin_home: Path, 
             "So far Bob pays Ann 328 points × 0.10 = 32.80."
         )
         expect(phone.locator("#scorer")).to_be_hidden()  # a read-only page has no buttons
+        link = phone.get_by_role("link", name="Summary")
+        answer = phone.request.get(link.evaluate("a => a.href"))
+        assert answer.status == 200
+        assert "<title>Hollywood Gin: Ann v Bob</title>" in answer.text()
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 360  # nothing runs off the side of a phone
     finally:

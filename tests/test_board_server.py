@@ -194,3 +194,15 @@ def test_an_ascii_terminal_gets_the_addresses_without_qr_blocks(with_match: Path
         assert not any(set(line) & set("▀▄█") for line in running.printed)
     finally:
         running.stop()
+
+
+def test_both_pages_open_the_match_summary_and_nothing_else_does(board: Board) -> None:
+    assert board.scorer is not None
+    for page in (board.viewer, board.scorer):
+        status, body = board.request("GET", page + "/summary")
+        assert status == 200
+        assert b"<title>Hollywood Gin: Ann v Bob</title>" in body
+    assert board.request("GET", board.origin + "/b/" + "x" * 22 + "/summary") == (
+        404,
+        b"Not Found",
+    )

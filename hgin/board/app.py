@@ -39,6 +39,8 @@ from hgin.store.guard import parse_json
 
 MAX_ENTRY = 4096  # bytes: an entry is a few short fields
 BODY_TIMEOUT = 5.0  # seconds for an entry to come whole
+# The summary page holds its style and its charts (SVG) inline, and nothing runs.
+SUMMARY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 REMEMBERED = 500  # the latest request ids answered, with their answers
 PRIVATE = {
     "Cache-Control": "no-store",
@@ -107,6 +109,16 @@ def board_app(keeper: ScoreKeeper, live: Live, tokens: Tokens, join_qr: str) -> 
         role_of(request)
         return Response(live.view, media_type="application/json", headers=PRIVATE)
 
+    async def summary(request: Request) -> Response:
+        """The shown match's printable summary, as `hgin summary -f html` writes it."""
+        role_of(request)
+        shown = live.shown
+        if shown is None:
+            raise HTTPException(404)
+        page = await asyncio.to_thread(keeper.summary_page, shown)
+        headers = {**PRIVATE, "Content-Security-Policy": SUMMARY_POLICY}
+        return Response(page, media_type="text/html; charset=utf-8", headers=headers)
+
     async def events(request: Request) -> Response:
         role_of(request)
         return StreamingResponse(live.updates(), media_type="text/event-stream", headers=PRIVATE)
@@ -150,6 +162,7 @@ def board_app(keeper: ScoreKeeper, live: Live, tokens: Tokens, join_qr: str) -> 
         Route("/b/{token}", page),
         Route("/b/{token}/sheet.json", sheet),
         Route("/b/{token}/events", events),
+        Route("/b/{token}/summary", summary),
         Route("/b/{token}/enter", enter, methods=["POST"]),
     ]
     handlers = {404: not_found, 405: not_found}

@@ -41,6 +41,7 @@ def board_view(match: Match) -> dict[str, Any]:
         "last": describe_hand(last) if last is not None else "No hand yet.",
         "hands": len(sheet.hands),
         "totals": [sheet.totals[player] for player in players],
+        "wins": [sheet.wins[player] for player in players],
         "money": payment_line(settlement) if settlement is not None else "",
     }
 

@@ -28,12 +28,15 @@
     $("rules").textContent = data.rules;
     $("banner").textContent = data.banner;
     const games = $("games");
-    games.replaceChildren(element("th", "player"));
+    const corner = element("th", "player", "Player");
+    corner.scope = "col";
+    games.replaceChildren(corner);
     for (const game of data.games) {
       const cell = element("th", game.winner ? "closed" : "", game.name);
       if (game.winner) cell.append(" ", element("span", "winner", game.note)); // a space for readers
       games.append(cell);
     }
+    games.append(element("th", "wins", "Wins"));
     games.append(element("th", "total", "Total"));
     const rows = $("rows");
     rows.replaceChildren();
@@ -50,6 +53,7 @@
         if (square.bonus) cell.append(" ", element("span", "bonus", square.bonus)); // as above
         row.append(cell);
       }
+      row.append(element("td", "wins", String(data.wins[index])));
       const total = element("td", "total");
       total.append(element("span", "points", String(data.totals[index])));
       row.append(total);
@@ -58,6 +62,7 @@
     $("closed").textContent = data.closed.join(" · ");
     $("last").textContent = data.last;
     $("money").textContent = data.money;
+    $("summary").href = base + "/summary"; // the page's own address, whatever it was opened as
     if (scorer) showEntry();
   }
 
