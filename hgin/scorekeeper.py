@@ -468,9 +468,9 @@ class ScoreKeeper(Folder):
         loaded = self.store.load(back)
         return outcome._replace(message=f"{outcome.message}\n{brought_back(loaded)}")
 
-    def redo(self, match: str | None = None) -> Outcome:
-        """Apply again the change most recently undone."""
-        return self.change(match, lambda loaded: editing.redo(loaded, now_text()))
+    def redo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
+        """Apply again the change most recently undone (`version` as `change` takes it)."""
+        return self.change(match, lambda loaded: editing.redo(loaded, now_text()), version=version)
 
     def restore(self, change: int, match: str | None = None) -> Outcome:
         """Bring the match back to its state right after change `change`, as a new change."""

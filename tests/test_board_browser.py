@@ -147,3 +147,36 @@ def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(hgin_home: Path, ph
         assert [h.kind for h in ScoreKeeper(hgin_home).load().hands] == ["gin", "knock"]
     finally:
         board.stop()
+
+
+def test_the_scorer_page_asks_its_questions_enters_a_big_gin_and_undoes_and_redoes_in_words(
+    run: Run, hgin_home: Path, phone: Any
+) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann", "--big-gin-bonus", "31").exit_code == 0
+    board = Board(hgin_home, "--scorer")
+    try:
+        phone.goto(board.scorer)
+        said, entry = phone.locator("#said"), phone.locator("#entry")
+        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        expect(phone.get_by_role("button", name="Redo")).to_be_hidden()
+        phone.get_by_role("button", name="Big gin").click()
+        expect(entry).to_have_text("Big gin · Who went big gin?")
+        phone.get_by_role("button", name="Ann").click()
+        expect(entry).to_have_text("Big gin · Ann · Bob's deadwood? _")
+        tap(phone, "1", "0", "OK")
+        expect(said).to_have_text("Big gin: Ann scores 31 + 10 = 41 in game I.", timeout=LOAD)
+        phone.get_by_role("button", name="Undo").click()
+        expect(entry).to_have_text(
+            "Undo change 1: recorded hand 1: big gin by Ann, 31 + 10 = 41?", timeout=LOAD
+        )
+        phone.get_by_role("button", name="Record").click()
+        expect(phone.get_by_role("button", name="Redo")).to_be_visible(timeout=LOAD)
+        phone.get_by_role("button", name="Redo").click()
+        expect(entry).to_have_text("Redo change 1: recorded hand 1: big gin by Ann, 31 + 10 = 41?")
+        phone.get_by_role("button", name="Record").click()
+        expect(phone.locator("#last")).to_contain_text("Big gin: Ann scores", timeout=LOAD)
+        data = ScoreKeeper(hgin_home).load()
+        assert [h.kind for h in data.hands] == ["big_gin"]
+        assert data.sheet.totals["Ann"] == 41
+    finally:
+        board.stop()

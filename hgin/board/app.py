@@ -199,7 +199,8 @@ class Entry(NamedTuple):
     version: tuple[int, str] | None  # the match's latest change (number, time) the page showed
 
 
-ACTIONS = {"gin": 1, "knock": 2, "draw": 0, "undo": 0}  # how many counts each takes
+# How many counts each action takes.
+ACTIONS = {"gin": 1, "big_gin": 1, "knock": 2, "draw": 0, "undo": 0, "redo": 0}
 
 
 async def _entry(request: Request) -> Entry:
@@ -253,13 +254,18 @@ def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, 
     outcome: Outcome
     try:
         version = entry.version
-        if entry.action == "gin":
-            outcome = keeper.gin(entry.player, entry.counts[0], match=shown, version=version)
+        if entry.action in ("gin", "big_gin"):
+            big = entry.action == "big_gin"
+            outcome = keeper.gin(
+                entry.player, entry.counts[0], big=big, match=shown, version=version
+            )
         elif entry.action == "knock":
             deadwood, opponent = entry.counts
             outcome = keeper.knock(entry.player, deadwood, opponent, match=shown, version=version)
         elif entry.action == "draw":
             outcome = keeper.draw(match=shown, version=version)
+        elif entry.action == "redo":
+            outcome = keeper.redo(match=shown, version=version)
         else:
             outcome = keeper.undo(match=shown, version=version)
     except HginError as refusal:

@@ -42,7 +42,26 @@ def board_view(match: Match) -> dict[str, Any]:
         "hands": len(sheet.hands),
         "totals": [sheet.totals[player] for player in players],
         "wins": [sheet.wins[player] for player in players],
+        "offers": _offers(match),
+        "questions": QUESTIONS,
         "money": payment_line(settlement) if settlement is not None else "",
+    }
+
+
+QUESTIONS = {"gin": "Who went gin?", "big_gin": "Who went big gin?", "knock": "Who knocked?"}
+
+
+def _offers(match: Match) -> dict[str, Any]:
+    """What the scorer page offers: big gin where the rules pay it, knocks unless Straight
+    Gin, and what Undo and Redo would take back or bring back, in words ('' for nothing)."""
+    rules, state = match.rules, match.state
+    undo = state.applied[-1] if state.applied else None
+    redo = state.undone[-1] if state.undone else None
+    return {
+        "big_gin": rules.big_gin_bonus > 0,
+        "knock": not rules.straight,
+        "undo": f"Undo change {undo}: {match.journal[undo - 1].text}?" if undo else "",
+        "redo": f"Redo change {redo}: {match.journal[redo - 1].text}?" if redo else "",
     }
 
 

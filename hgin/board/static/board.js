@@ -89,8 +89,8 @@
   }
 
   // -- the scorer page: an entry is an action, a player, then the counts it takes ---------
-  const COUNTS = { gin: 1, knock: 2, draw: 0, undo: 0 };
-  const TITLES = { gin: "Gin", knock: "Knock", draw: "Dead hand", undo: "Undo" };
+  const COUNTS = { gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0 };
+  const TITLES = { gin: "Gin", big_gin: "Big gin", knock: "Knock", draw: "Dead hand" };
   let entry = null;
   let typing = "";
 
@@ -99,7 +99,7 @@
   }
 
   function askedFor() {
-    if (entry.action === "gin") return `${other(entry.player)}'s deadwood`;
+    if (entry.action !== "knock") return `${other(entry.player)}'s deadwood`;
     return entry.counts.length === 0
       ? `${entry.player}'s deadwood`
       : `${other(entry.player)}'s deadwood`;
@@ -121,8 +121,18 @@
         }),
       );
     }
+    const offers = view.offers || {};
+    for (const button of $("actions").querySelectorAll("button")) {
+      const action = button.dataset.action;
+      button.hidden = action in offers && !offers[action];
+    }
+    if (entry !== null && (entry.action === "undo" || entry.action === "redo")) {
+      $("entry").textContent = offers[entry.action] || "";
+      return;
+    }
     const parts = entry === null ? [] : [TITLES[entry.action], entry.player, ...entry.counts];
-    if (counting) parts.push(`${askedFor()}: ${typing}_`);
+    if (needsPlayer) parts.push((view.questions || {})[entry.action] || "");
+    if (counting) parts.push(`${askedFor()}? ${typing}_`);
     $("entry").textContent = parts.filter((part) => part !== "").join(" · ");
   }
 
