@@ -4,7 +4,9 @@ Playwright (.ci/run installs both)."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -124,8 +126,9 @@ def test_a_hand_from_the_command_line_shows_within_a_second(hgin_home: Path, pho
 
 
 def tap(page: Any, *labels: str) -> None:
-    for label in labels:
-        page.locator("#scorer button", has_text=label).first.click()
+    for label in labels:  # the visible button whose whole text is the label ('1', not '10')
+        exactly = re.compile(f"^{re.escape(label)}$")
+        page.locator("#scorer button:visible", has_text=exactly).first.click()
 
 
 def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(hgin_home: Path, phone: Any) -> None:
@@ -178,5 +181,33 @@ def test_the_scorer_page_asks_its_questions_enters_a_big_gin_and_undoes_and_redo
         data = ScoreKeeper(hgin_home).load()
         assert [h.kind for h in data.hands] == ["big_gin"]
         assert data.sheet.totals["Ann"] == 41
+    finally:
+        board.stop()
+
+
+def test_an_oklahoma_knock_names_its_upcard_and_a_count_over_the_limit_is_kept_for_correction(
+    run: Run, hgin_home: Path, phone: Any
+) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann", "--oklahoma").exit_code == 0
+    board = Board(hgin_home, "--scorer")
+    try:
+        phone.goto(board.scorer)
+        said, entry = phone.locator("#said"), phone.locator("#entry")
+        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        phone.get_by_role("button", name="Knock").click()
+        phone.get_by_role("button", name="Ann").click()
+        expect(entry).to_have_text("Knock · Ann · The upcard?")
+        phone.get_by_role("button", name="7", exact=True).click()
+        expect(entry).to_have_text("Knock · Ann · Its suit?")
+        phone.get_by_role("button", name="spades").click()
+        expect(entry).to_have_text("Knock · Ann · upcard 7♠ · Ann's deadwood? _")
+        tap(phone, "9", "OK")  # over the seven's limit: refused as typed, the entry kept
+        expect(said).to_have_text("hgin: Ann cannot knock with 9: the limit is 7")
+        expect(entry).to_have_text("Knock · Ann · upcard 7♠ · Ann's deadwood? _")
+        tap(phone, "5", "OK", "2", "0", "OK")
+        expect(said).to_contain_text("(20 − 5) × 2 = 30", timeout=LOAD)
+        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        assert [h["entered"]["upcard"] for h in shown["hands"]] == ["7♠"]
+        assert shown["totals"] == {"Ann": 30, "Bob": 0}
     finally:
         board.stop()

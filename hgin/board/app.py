@@ -197,6 +197,7 @@ class Entry(NamedTuple):
     player: str
     counts: tuple[int, ...]
     version: tuple[int, str] | None  # the match's latest change (number, time) the page showed
+    upcard: str | None = None  # an Oklahoma match's upcard ("7s")
 
 
 # How many counts each action takes.
@@ -222,11 +223,11 @@ async def _entry(request: Request) -> Entry:
         raise ValueError(str(error).removeprefix("cannot use the entry: ")) from None
     if not isinstance(data, dict):
         raise ValueError("the entry is not a JSON object")
-    texts = [data.get(name, "") for name in ("request", "match", "action", "player")]
+    texts = [data.get(name, "") for name in ("request", "match", "action", "player", "upcard")]
     counts = data.get("counts", [])
     if not all(isinstance(text, str) and len(text) <= 200 for text in texts):
         raise ValueError("the entry's fields are texts")
-    request_id, match, action, player = texts
+    request_id, match, action, player, upcard = texts
     version = data.get("version")
     if version is not None and not (
         isinstance(version, list)
@@ -242,7 +243,7 @@ async def _entry(request: Request) -> Entry:
     if not all(type(count) is int and 0 <= count <= 999 for count in counts):
         raise ValueError("a count is a whole number from 0 to 999")
     shown = (version[0], version[1]) if version is not None else None
-    return Entry(request_id, match, action, player, tuple(counts), shown)
+    return Entry(request_id, match, action, player, tuple(counts), shown, upcard or None)
 
 
 def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, dict[str, Any]]:
@@ -257,11 +258,18 @@ def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, 
         if entry.action in ("gin", "big_gin"):
             big = entry.action == "big_gin"
             outcome = keeper.gin(
-                entry.player, entry.counts[0], big=big, match=shown, version=version
+                entry.player,
+                entry.counts[0],
+                big=big,
+                upcard=entry.upcard,
+                match=shown,
+                version=version,
             )
         elif entry.action == "knock":
             deadwood, opponent = entry.counts
-            outcome = keeper.knock(entry.player, deadwood, opponent, match=shown, version=version)
+            outcome = keeper.knock(
+                entry.player, deadwood, opponent, upcard=entry.upcard, match=shown, version=version
+            )
         elif entry.action == "draw":
             outcome = keeper.draw(match=shown, version=version)
         elif entry.action == "redo":

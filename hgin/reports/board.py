@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hgin.engine.match import Match
+from hgin.engine.rules import MAX_DEADWOOD, knock_limit
 from hgin.engine.sheet import Game, game_name
 from hgin.reports.narrate import describe_hand, describe_result
 from hgin.reports.settlement import payment_line
@@ -48,7 +49,20 @@ def board_view(match: Match) -> dict[str, Any]:
     }
 
 
-QUESTIONS = {"gin": "Who went gin?", "big_gin": "Who went big gin?", "knock": "Who knocked?"}
+QUESTIONS = {
+    "gin": "Who went gin?",
+    "big_gin": "Who went big gin?",
+    "knock": "Who knocked?",
+    "rank": "The upcard?",
+    "suit": "Its suit?",
+}
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+# What the page says of a count out of range as it is typed ({player}, {limit}, {count}).
+COUNT_REFUSALS = {
+    "knock": "{player} cannot knock with {count}: the limit is {limit}",
+    "no_knock": "no knock on this upcard: gin only",
+    "deadwood": "a deadwood is at most {limit}, not {count}",
+}
 
 
 def _offers(match: Match) -> dict[str, Any]:
@@ -60,6 +74,14 @@ def _offers(match: Match) -> dict[str, Any]:
     return {
         "big_gin": rules.big_gin_bonus > 0,
         "knock": not rules.straight,
+        "upcard": rules.oklahoma,
+        # The knock limits the engine applies: without an upcard, and for each upcard rank.
+        "knock_limit": {
+            "": knock_limit(rules, None),
+            **{rank: knock_limit(rules, value) for value, rank in enumerate(RANKS, 1)},
+        },
+        "max_deadwood": MAX_DEADWOOD,
+        "refusals": COUNT_REFUSALS,
         "undo": f"Undo change {undo}: {match.journal[undo - 1].text}?" if undo else "",
         "redo": f"Redo change {redo}: {match.journal[redo - 1].text}?" if redo else "",
     }

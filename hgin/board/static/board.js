@@ -91,6 +91,7 @@
   // -- the scorer page: an entry is an action, a player, then the counts it takes ---------
   const COUNTS = { gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0 };
   const TITLES = { gin: "Gin", big_gin: "Big gin", knock: "Knock", draw: "Dead hand" };
+  const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   let entry = null;
   let typing = "";
 
@@ -105,10 +106,24 @@
       : `${other(entry.player)}'s deadwood`;
   }
 
+  // An Oklahoma hand names its upcard, rank then suit, once the player is chosen.
+  function upcardStep() {
+    const offers = view.offers || {};
+    if (entry === null || !offers.upcard || COUNTS[entry.action] === 0 || entry.player === "") {
+      return "";
+    }
+    if (entry.rank === "") return "rank";
+    return entry.upcard === "" ? "suit" : "";
+  }
+
   function showEntry() {
     const needsPlayer = entry !== null && COUNTS[entry.action] > 0 && entry.player === "";
-    const counting = entry !== null && entry.player !== "" && entry.counts.length < COUNTS[entry.action];
+    const step = upcardStep();
+    const counting =
+      entry !== null && entry.player !== "" && step === "" && entry.counts.length < COUNTS[entry.action];
     $("players").hidden = !needsPlayer;
+    $("ranks").hidden = step !== "rank";
+    $("suits").hidden = step !== "suit";
     $("pad").hidden = !counting;
     $("confirm").hidden = !(entry !== null && COUNTS[entry.action] === 0);
     if (needsPlayer) {
@@ -130,8 +145,10 @@
       $("entry").textContent = offers[entry.action] || "";
       return;
     }
-    const parts = entry === null ? [] : [TITLES[entry.action], entry.player, ...entry.counts];
+    const upcard = entry !== null && entry.upcard ? `upcard ${entry.rank}${SUITS[entry.upcard.slice(-1)]}` : "";
+    const parts = entry === null ? [] : [TITLES[entry.action], entry.player, upcard, ...entry.counts];
     if (needsPlayer) parts.push((view.questions || {})[entry.action] || "");
+    if (step) parts.push((view.questions || {})[step] || "");
     if (counting) parts.push(`${askedFor()}? ${typing}_`);
     $("entry").textContent = parts.filter((part) => part !== "").join(" · ");
   }
@@ -148,38 +165,70 @@
   }
 
   // The same request id on every try: the board records an entry once however often it comes.
-  function send(body, tries) {
+  // A refused entry comes back for correction: the action, player and upcard kept.
+  function send(body, tries, pending) {
     fetch(base + "/enter", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
     })
       .then((answer) => answer.json())
-      .then((answer) => say(answer.message, !answer.ok))
+      .then((answer) => {
+        say(answer.message, !answer.ok);
+        if (!answer.ok && entry === null && pending.counts !== undefined && COUNTS[pending.action] > 0) {
+          entry = { ...pending, counts: [] };
+          typing = "";
+          showEntry();
+        }
+      })
       .catch(() => {
-        if (tries < 3) setTimeout(() => send(body, tries + 1), 1000);
+        if (tries < 3) setTimeout(() => send(body, tries + 1, pending), 1000);
         else say("hgin: the board cannot be reached; look at the sheet before trying again", true);
       });
   }
 
   function record() {
-    const body = { request: requestId(), match: view.id, version: view.version, ...entry };
+    const { rank, ...sent } = entry;
+    const body = { request: requestId(), match: view.id, version: view.version, ...sent };
+    const pending = entry;
     entry = null;
     typing = "";
     showEntry();
     say("…", false);
-    send(body, 0);
+    send(body, 0, pending);
+  }
+
+  // A count is checked as it is typed, against the limits the rules give (the board's JSON).
+  function refusal(count) {
+    const offers = view.offers || {};
+    const words = offers.refusals || {};
+    if (entry.action === "knock" && entry.counts.length === 0) {
+      const limit = (offers.knock_limit || {})[entry.rank || ""];
+      if (limit === 0) return words.no_knock;
+      if (count < 1 || count > limit) {
+        return words.knock.replace("{player}", entry.player).replace("{count}", count).replace("{limit}", limit);
+      }
+      return "";
+    }
+    if (count > offers.max_deadwood) {
+      return words.deadwood.replace("{count}", count).replace("{limit}", offers.max_deadwood);
+    }
+    return "";
   }
 
   function tapped(event) {
     const button = event.target.closest("button");
     if (!button || view === null || view.waiting) return;
-    const { action, player, key } = button.dataset;
+    const { action, player, key, rank, suit } = button.dataset;
     if (action) {
-      entry = { action, player: "", counts: [] };
+      entry = { action, player: "", counts: [], rank: "", upcard: "" };
       typing = "";
     } else if (player) {
       entry.player = player;
+    } else if (rank) {
+      entry.rank = rank;
+    } else if (suit) {
+      entry.upcard = entry.rank + suit;
     } else if (key === "cancel") {
       entry = null;
     } else if (key === "record") {
@@ -189,8 +238,15 @@
       typing = typing.slice(0, -1);
     } else if (key === "ok") {
       if (typing === "") return;
-      entry.counts.push(Number(typing));
+      const count = Number(typing);
       typing = "";
+      const refused = refusal(count);
+      if (refused) {
+        say(`hgin: ${refused}`, true); // the entry stays: type the count again
+        showEntry();
+        return;
+      }
+      entry.counts.push(count);
       if (entry.counts.length === COUNTS[entry.action]) {
         record();
         return;
