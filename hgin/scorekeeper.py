@@ -435,9 +435,13 @@ class ScoreKeeper(Folder):
         values = {chosen.name: chosen.parse(value)}
         return self.change(match, lambda loaded: editing.set_rules(loaded, values, now_text()))
 
-    def notice(self, match: str | None = None) -> Outcome:
+    def notice(
+        self, match: str | None = None, *, version: tuple[int, str] | None = None
+    ) -> Outcome:
         """Give notice in a rolling match: no new game opens; the games in progress finish."""
-        return self.change(match, lambda loaded: editing.notice(loaded, now_text()))
+        return self.change(
+            match, lambda loaded: editing.notice(loaded, now_text()), version=version
+        )
 
     def undo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Revert the latest change still in force; straight after `abandon`, bring the match

@@ -211,3 +211,32 @@ def test_an_oklahoma_knock_names_its_upcard_and_a_count_over_the_limit_is_kept_f
         assert shown["totals"] == {"Ann": 30, "Bob": 0}
     finally:
         board.stop()
+
+
+def test_at_the_end_of_a_match_the_page_offers_a_rematch_and_follows_it(
+    run: Run, hgin_home: Path, phone: Any
+) -> None:
+    assert (
+        run("new", "Ann", "Bob", "--dealer", "Ann", "--games", "1", "--target", "10").exit_code == 0
+    )
+    first = ScoreKeeper(hgin_home).current_id()
+    assert first is not None
+    board = Board(hgin_home, "--scorer", "--match", first)  # a board on one match
+    try:
+        phone.goto(board.scorer)
+        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        expect(phone.get_by_role("button", name="Rematch")).to_be_hidden()
+        tap(phone, "Gin", "Ann", "5", "OK")
+        expect(phone.get_by_role("button", name="Rematch")).to_be_visible(timeout=LOAD)
+        for gone in ("Gin", "Knock", "Dead hand"):
+            expect(phone.get_by_role("button", name=gone, exact=True)).to_be_hidden()
+        phone.get_by_role("button", name="Rematch").click()
+        phone.get_by_role("button", name="Record").click()
+        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        second = ScoreKeeper(hgin_home).current_id()
+        assert second != first
+        tap(phone, "Gin", "Bob", "7", "OK")  # recorded in the new match the page follows
+        expect(phone.locator("#said")).to_contain_text("Gin: Bob scores", timeout=LOAD)
+        assert len(ScoreKeeper(hgin_home).load(second).hands) == 1
+    finally:
+        board.stop()

@@ -142,6 +142,8 @@ def board_app(keeper: ScoreKeeper, live: Live, tokens: Tokens, join_qr: str) -> 
                 while len(answered) > REMEMBERED:
                     answered.popitem(last=False)
             status, body = answered[entry.request]
+            if "started" in body and live.match is not None:
+                live.match = body["started"]  # a board on one match follows the one it started
         await live.refresh()
         return JSONResponse(body, status_code=status, headers=PRIVATE)
 
@@ -201,7 +203,16 @@ class Entry(NamedTuple):
 
 
 # How many counts each action takes.
-ACTIONS = {"gin": 1, "big_gin": 1, "knock": 2, "draw": 0, "undo": 0, "redo": 0}
+ACTIONS = {
+    "gin": 1,
+    "big_gin": 1,
+    "knock": 2,
+    "draw": 0,
+    "undo": 0,
+    "redo": 0,
+    "notice": 0,
+    "rematch": 0,
+}
 
 
 async def _entry(request: Request) -> Entry:
@@ -274,6 +285,11 @@ def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, 
             outcome = keeper.draw(match=shown, version=version)
         elif entry.action == "redo":
             outcome = keeper.redo(match=shown, version=version)
+        elif entry.action == "notice":
+            outcome = keeper.notice(match=shown, version=version)
+        elif entry.action == "rematch":
+            outcome = keeper.rematch(shown)
+            return 200, {"ok": True, "message": outcome.message, "started": outcome.match.id}
         else:
             outcome = keeper.undo(match=shown, version=version)
     except HginError as refusal:

@@ -68,12 +68,16 @@ COUNT_REFUSALS = {
 def _offers(match: Match) -> dict[str, Any]:
     """What the scorer page offers: big gin where the rules pay it, knocks unless Straight
     Gin, and what Undo and Redo would take back or bring back, in words ('' for nothing)."""
-    rules, state = match.rules, match.state
+    rules, state, over = match.rules, match.state, match.sheet.finished
     undo = state.applied[-1] if state.applied else None
     redo = state.undone[-1] if state.undone else None
     return {
-        "big_gin": rules.big_gin_bonus > 0,
-        "knock": not rules.straight,
+        "gin": not over,
+        "big_gin": rules.big_gin_bonus > 0 and not over,
+        "knock": not rules.straight and not over,
+        "draw": not over,
+        "notice": rules.rolling and state.notice_after is None and not over,
+        "rematch": over,
         "upcard": rules.oklahoma,
         # The knock limits the engine applies: without an upcard, and for each upcard rank.
         "knock_limit": {

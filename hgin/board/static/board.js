@@ -89,8 +89,10 @@
   }
 
   // -- the scorer page: an entry is an action, a player, then the counts it takes ---------
-  const COUNTS = { gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0 };
-  const TITLES = { gin: "Gin", big_gin: "Big gin", knock: "Knock", draw: "Dead hand" };
+  const COUNTS = { gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0, notice: 0, rematch: 0 };
+  const TITLES = {
+    gin: "Gin", big_gin: "Big gin", knock: "Knock", draw: "Dead hand", notice: "Notice", rematch: "Rematch",
+  };
   const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   let entry = null;
   let typing = "";
