@@ -464,9 +464,10 @@ class ScoreKeeper(Folder):
     def _undo_combine(self, note: "abandoned.Note") -> Outcome:
         """Undo the combine the note names and put the copy it took in back as it was."""
         assert note.into is not None
-        outcome = self.change(note.into, lambda loaded: editing.undo(loaded, now_text()))
+        # The copy first: stopped between the two, both copies are on the list, nothing lost.
         with self.store.locked():
             back = abandoned.bring_back(self.store, note)
+        outcome = self.change(note.into, lambda loaded: editing.undo(loaded, now_text()))
         if back is None:
             return outcome
         loaded = self.store.load(back)

@@ -397,3 +397,56 @@ def test_a_damaged_combine_is_refused_in_one_line(
     assert result.exception is None or isinstance(result.exception, SystemExit)
     if result.exit_code == 1:
         assert result.stderr.startswith("hgin: ") and result.stderr.count("\n") == 1
+
+
+# -- found in review ------------------------------------------------------------------------
+
+
+def test_an_import_never_keeps_a_copy_under_an_id_it_takes_off_in_the_same_run(
+    folders: Folders,
+) -> None:
+    started(folders, "b", "d")
+    folders.run("a", "gin", "bob", "20")
+    folders.run("b", "knock", "ann", "2", "30")
+    folders.run("d", "draw")
+    folders.imported("c", folders.export("d"))
+    folders.imported("c", folders.export("a"))  # kept as ID-2
+    folders.imported("a", folders.export("b"))  # b's kept as ID-2
+    folders.imported("a", folders.export("d"))  # d's kept as ID-3
+    folders.run("a", "matches", "combine", ID, f"{ID}-3")
+    result = folders.run("c", "import", str(folders.export("a", "--all")), "--json")
+    report = json.loads(result.stdout)
+    kept = {k["id"] for k in report["kept"]}
+    assert kept.isdisjoint(t["id"] for t in report["taken_off"])
+    hands = [
+        h["entered"] for match_id in folders.ids("c") for h in folders.show("c", match_id)["hands"]
+    ]
+    assert ("knock", "Ann", 2) in [
+        (h["kind"], h.get("player"), h.get("deadwood")) for h in hands
+    ]  # b's hand is on the list
+    current = (folders.home("c") / "current").read_text().strip()
+    assert current in folders.ids("c")
+
+
+def test_combining_again_after_the_other_copy_went_on_counts_no_hand_twice(
+    folders: Folders,
+) -> None:
+    diverged(folders)
+    folders.imported("a", folders.export("b"))
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    folders.run("b", "draw")
+    folders.imported("a", folders.export("b"))
+    other = next(i for i in folders.ids("a") if i != ID)
+    folders.run("a", "matches", "combine", ID, other)
+    kinds = [h["entered"]["kind"] for h in folders.show("a", ID)["hands"]]
+    assert kinds == ["gin", "knock", "gin", "knock", "draw"]
+
+
+def test_rules_changed_on_each_copy_are_merged_rule_by_rule(folders: Folders) -> None:
+    started(folders, "b")
+    folders.run("a", "rules", "set", "target", "150")
+    folders.run("b", "rules", "set", "gin-bonus", "20")
+    folders.imported("a", folders.export("b"))
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    rules = json.loads(folders.run("a", "rules", "--json", "-m", ID).stdout)
+    assert (rules["target"], rules["gin_bonus"]) == (150, 20)

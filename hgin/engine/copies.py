@@ -15,13 +15,13 @@ from typing import NamedTuple, TypeVar
 from hgin.engine.hands import Hand
 from hgin.engine.journal import Change, Joined
 from hgin.engine.match import Match
-from hgin.engine.rules import Rules
+from hgin.engine.rules import Rules, check_rules
 from hgin.errors import HginError
 
 # A hand's key: when it was recorded, and how many hands before it in its list were recorded
 # at that very time (hands entered within one second).
 Key = tuple[str | None, int]
-Merged = TypeVar("Merged", Hand | None, Rules)
+Merged = TypeVar("Merged")
 # How many combines a combine may hold within one another (each nests the copy it joined).
 MAX_NESTING = 50
 
@@ -166,26 +166,50 @@ def combine(ours: Match, theirs: Match, at: str) -> Combined:
     base = ours.states[common]
     shared = _keyed(base.hands)
     mine, yours = _keyed(ours.hands), _keyed(theirs.hands)
-    moved = (_last_moves(ours, common, set(shared)), _last_moves(theirs, common, set(shared)))
+    # Hands both copies hold that were recorded after they parted: a copy combined before
+    # (or imported) on both sides. One hand, not two.
+    both = {k for k in mine if k in yours and k not in shared}
+    wanted = {*shared, *both}
+    moved = (_last_moves(ours, common, wanted), _last_moves(theirs, common, wanted))
     hands: list[tuple[tuple[str, Key], Hand]] = []
-    conflicts = []
-    for number, (key, hand) in enumerate(shared.items(), 1):
+    differing: list[tuple[tuple[str, Key], Hand | None, Hand | None, bool]] = []
+    for key, hand in shared.items():
         our_hand, their_hand = mine.get(key), yours.get(key)
         kept = _merged(hand, our_hand, their_hand, moved, key)
         if hand not in (our_hand, their_hand) and our_hand != their_hand:
             from_theirs = kept is their_hand
-            dropped = our_hand if from_theirs else their_hand
-            conflicts.append(Conflict(number, kept, dropped, (ours, theirs)[from_theirs].id))
+            differing.append(
+                (("shared", key), kept, our_hand if from_theirs else their_hand, from_theirs)
+            )
         if kept is not None:
             hands.append((("shared", key), kept))
-    added = [(instant(k[0]), 0, ("ours", k), h) for k, h in mine.items() if k not in shared]
-    added += [(instant(k[0]), 1, ("theirs", k), h) for k, h in yours.items() if k not in shared]
+    added: list[tuple[float, int, tuple[str, Key], Hand]] = []
+    for key, hand in mine.items():
+        if key in shared:
+            continue
+        chosen = hand
+        if key in both and yours[key] != hand:
+            kept = _merged(None, hand, yours[key], moved, key)
+            from_theirs = kept is yours[key]
+            differing.append(
+                (("ours", key), kept, yours[key] if not from_theirs else hand, from_theirs)
+            )
+        added.append((instant(key[0]), 0, ("ours", key), chosen))
+    added += [
+        (instant(k[0]), 1, ("theirs", k), h)
+        for k, h in yours.items()
+        if k not in shared and k not in both
+    ]
     added.sort(key=lambda item: item[:2])  # stable: each copy's own order on equal times
     hands += [(tag, hand) for _, _, tag, hand in added]
     tags = [tag for tag, _ in hands]
     theirs_added = tuple(n for n, tag in enumerate(tags, 1) if tag[0] == "theirs")
-    rules = _merged(base.rules, ours.rules, theirs.rules, moved, "rules")
-    rules_conflict = base.rules not in (ours.rules, theirs.rules) and ours.rules != theirs.rules
+    place = {tag: number for number, tag in enumerate(tags, 1)}
+    conflicts = [
+        Conflict(place.get(tag, 0), kept, dropped, (ours, theirs)[from_theirs].id)
+        for tag, kept, dropped, from_theirs in differing
+    ]
+    rules, rules_conflict = _merged_rules(base.rules, ours.rules, theirs.rules, moved)
     notice = _notice(tags, ((ours, "ours", mine), (theirs, "theirs", yours)), shared)
     data = {
         "hands": tuple(hand for _, hand in hands),
@@ -199,6 +223,22 @@ def combine(ours: Match, theirs: Match, at: str) -> Combined:
         message = str(refusal).split("): ", 1)[-1]
         raise HginError(f"cannot combine {ours.id} and {theirs.id}: {message}") from None
     return Combined(match, theirs_added, tuple(conflicts), rules_conflict)
+
+
+def _merged_rules(
+    base: Rules, ours: Rules, theirs: Rules, moved: tuple[dict[Key | str, float], ...]
+) -> tuple[Rules, bool]:
+    """Each rule as both copies left it, one rule at a time (a target changed on one device
+    and a gin bonus on the other are both kept); whether both changed one rule differently."""
+    values = {}
+    conflict = False
+    for name in Rules._fields:
+        values[name] = _merged(
+            getattr(base, name), getattr(ours, name), getattr(theirs, name), moved, "rules"
+        )
+        mine, yours, before = getattr(ours, name), getattr(theirs, name), getattr(base, name)
+        conflict = conflict or (before not in (mine, yours) and mine != yours)
+    return check_rules(base._replace(**values)), conflict
 
 
 def _merged(

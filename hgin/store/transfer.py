@@ -360,9 +360,9 @@ def import_matches(
                     name(match.id, "replaced")
                 now_at[match.id] = match.id
                 continue
-            where = (
-                match.id if not stored else store.new_id(match.players, match.created, taken=taken)
-            )
+            where = match.id  # unless held, or taken off by this import: never reused at once
+            if stored or match.id in taken_off:
+                where = store.new_id(match.players, match.created, taken=taken)
             taken.add(where)
             if where == match.id:
                 held.put(match, raw)
@@ -380,12 +380,22 @@ def import_matches(
                 kept[where] = Kept(where, beside, None, start_differs=bool(copies))
             name(where, "kept")
         report = _report(named, kept, taken_off, held)
+        now_at = {file_id: _final(taken_off, at_id) for file_id, at_id in now_at.items()}
         _write(store, held, export, now_at, report, progress)
         if merged_copy is not None:
             with contextlib.suppress(OSError):  # merged all the same: the list names it still
                 remove(merged_copy)
                 report.copy_removed = True
     return report
+
+
+def _final(taken_off: dict[str, str], match_id: str) -> str:
+    """Where a match ended up: the copy it was taken off into, and so on."""
+    seen = set()
+    while match_id in taken_off and match_id not in seen:
+        seen.add(match_id)
+        match_id = taken_off[match_id]
+    return match_id
 
 
 def _preference(copy: Match, match: Match, current: str | None) -> tuple[int, int, str]:
@@ -403,11 +413,15 @@ def _report(
         if held.changed.get(match_id, True) is None:
             continue  # taken off by a later copy of the file
         if what == "kept":
-            report.kept.append(kept[match_id])
+            report.kept.append(
+                dataclasses.replace(kept[match_id], beside=_final(taken_off, kept[match_id].beside))
+            )
         else:
             getattr(report, what).append(match_id)
     report.taken_off = [
-        TakenOff(gone, into) for gone, into in taken_off.items() if gone in held.on_disk
+        TakenOff(gone, _final(taken_off, into))
+        for gone, into in taken_off.items()
+        if gone in held.on_disk and held.changed.get(gone, True) is None
     ]
     return report
 
