@@ -26,6 +26,7 @@ from hgin.reports.changes import (
     brought_back,
     change_sentences,
     combine_notes,
+    held_copy_off,
 )
 from hgin.reports.narrate import describe_left, describe_new, outside_series
 from hgin.store import abandoned
@@ -474,12 +475,49 @@ class ScoreKeeper(Folder):
         return outcome._replace(message=f"{outcome.message}\n{brought_back(loaded)}")
 
     def redo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
-        """Apply again the change most recently undone (`version` as `change` takes it)."""
-        return self.change(match, lambda loaded: editing.redo(loaded, now_text()), version=version)
+        """Apply again the change most recently undone (`version` as `change` takes it); a
+        combine brought back takes its other copy off the list again."""
+        outcome = self.change(
+            match, lambda loaded: editing.redo(loaded, now_text()), version=version
+        )
+        return self._held_copies_off(outcome)
 
     def restore(self, change: int, match: str | None = None) -> Outcome:
-        """Bring the match back to its state right after change `change`, as a new change."""
-        return self.change(match, lambda loaded: editing.restore(loaded, change, now_text()))
+        """Bring the match back to its state right after change `change`, as a new change (a
+        combine brought back takes its other copy off the list again)."""
+        outcome = self.change(match, lambda m: editing.restore(m, change, now_text()))
+        return self._held_copies_off(outcome)
+
+    def _held_copies_off(self, outcome: Outcome) -> Outcome:
+        """Take off the list every other stored copy that the changed match now holds whole
+        (a combine in force again), as a combine does: its file kept as a backup, `undo`
+        straight after bringing it back."""
+        changed = outcome.match
+        if not any(c.kind == "combine" for c in changed.journal):
+            return outcome
+        from hgin.engine.copies import holds
+
+        day = changed.created[:10]
+        lines: list[str] = []
+        notices: list[str] = []
+        with self.store.locked():
+            for other_id in self.store.match_ids():
+                if other_id == changed.id or not other_id.startswith(day):
+                    continue
+                try:
+                    other = self.store.load(other_id)
+                except HginError:
+                    continue
+                if not holds(changed, other):
+                    continue
+                try:
+                    abandoned.abandon(self.store, other_id, changed.id, into=changed.id)
+                except HginError as error:  # the change is saved: said, not refused
+                    notices.append(f"{other_id} is still on the list: {error}")
+                    continue
+                lines.append(held_copy_off(other_id, changed.id))
+        message = "\n".join([outcome.message, *lines])
+        return outcome._replace(message=message, notices=(*outcome.notices, *notices))
 
     def log(self, match: str | None = None) -> Logged:
         """A match's journal as `hgin log` lists it."""

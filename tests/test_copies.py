@@ -297,6 +297,7 @@ STEPS = st.lists(
     st.one_of(
         st.tuples(st.just("hand"), SIDES, st.integers(0, 2)),
         st.tuples(st.just("undo"), SIDES),
+        st.tuples(st.just("redo"), SIDES),
         st.tuples(st.just("combine"), SIDES),
         st.tuples(st.just("swap"), SIDES, st.booleans(), st.booleans()),
     ),
@@ -320,8 +321,8 @@ def play(folders: Folders, steps: list[tuple[Any, ...]]) -> None:
         side, other = step[1], "b" if step[1] == "a" else "a"
         if step[0] == "hand":
             folders.run(side, *HANDS[step[2]], code=None)
-        elif step[0] == "undo":
-            folders.run(side, "undo", code=None)
+        elif step[0] in ("undo", "redo"):
+            folders.run(side, step[0], code=None)
         elif step[0] == "combine" and len(folders.ids(side)) > 1:
             first, second = folders.ids(side)[:2]
             folders.run(side, "matches", "combine", first, second, code=None)
@@ -450,3 +451,21 @@ def test_rules_changed_on_each_copy_are_merged_rule_by_rule(folders: Folders) ->
     folders.run("a", "matches", "combine", ID, f"{ID}-2")
     rules = json.loads(folders.run("a", "rules", "--json", "-m", ID).stdout)
     assert (rules["target"], rules["gin_bonus"]) == (150, 20)
+
+
+def test_a_combine_redone_takes_the_other_copy_off_again_and_folders_converge(
+    folders: Folders,
+) -> None:
+    diverged(folders)
+    folders.imported("a", folders.export("b"))
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    folders.run("a", "undo")
+    assert folders.ids("a") == [ID, f"{ID}-2"]
+    said = folders.run("a", "redo").stdout
+    assert f"{ID}-2 is taken off the list again: {ID} holds it" in " ".join(said.split())
+    assert folders.ids("a") == [ID]
+    folders.imported("c", folders.export("a", "--all"))
+    folders.imported("a", folders.export("c", "--all"))
+    assert folders.copies("a") == folders.copies("c")
+    folders.run("a", "undo")  # straight after: both back, as after the combine's own undo
+    assert folders.ids("a") == [ID, f"{ID}-2"]

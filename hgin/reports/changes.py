@@ -258,6 +258,14 @@ def combine_notes(combined: Combined, other: str) -> list[str]:
     return notes
 
 
+def held_copy_off(other: str, match_id: str) -> str:
+    """What a redo or restore that brings a combine back says of the copy it took in."""
+    return (
+        f"{other} is taken off the list again: {match_id} holds it ('hgin undo' straight after "
+        "brings both back)."
+    )
+
+
 def _version(hand: Hand | None) -> str:
     return "delete" if hand is None else f"version ({hand_phrase(hand)})"
 
