@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from hgin.engine import editing
-from hgin.engine.hands import Hand
+from hgin.engine.hands import HAND_KINDS, Hand
 from hgin.engine.identifiers import stem
 from hgin.engine.match import Match, check_name, resolve_player
 from hgin.engine.money import check_currency, parse_stake
@@ -422,13 +422,48 @@ class ScoreKeeper(Folder):
 
     # -- correcting and going back ---------------------------------------------------------
 
-    def edit(self, number: int, hand: Hand, match: str | None = None) -> Outcome:
+    def edit(
+        self,
+        number: int,
+        hand: Hand,
+        match: str | None = None,
+        *,
+        version: tuple[int, str] | None = None,
+    ) -> Outcome:
         """Replace hand `number` by `hand` (its player as typed); the later hands are re-scored."""
-        return self.change(match, lambda loaded: editing.edit(loaded, number, hand, now_text()))
+        return self.change(
+            match, lambda loaded: editing.edit(loaded, number, hand, now_text()), version=version
+        )
 
-    def delete(self, number: int, match: str | None = None) -> Outcome:
+    def correct(
+        self,
+        number: int,
+        kind: str,
+        player: str | None,
+        counts: tuple[int, ...],
+        *,
+        upcard: str | None = None,
+        match: str | None = None,
+        version: tuple[int, str] | None = None,
+    ) -> Outcome:
+        """Replace hand `number` by a hand given as a page gives it: its kind ('gin',
+        'big_gin', 'knock', 'draw'), its player and its counts (a knock: the knocker's and the
+        opponent's deadwood; a gin: the opponent's)."""
+        if kind not in HAND_KINDS or len(counts) != {"knock": 2, "draw": 0}.get(kind, 1):
+            raise HginError(f"a {kind.replace('_', ' ')} cannot be entered with these counts")
+        deadwood, opponent = (counts[0], counts[1]) if kind == "knock" else (None, None)
+        if kind in ("gin", "big_gin"):
+            opponent = counts[0]
+        hand = Hand(kind, player, deadwood, opponent, upcard)
+        return self.edit(number, hand, match, version=version)
+
+    def delete(
+        self, number: int, match: str | None = None, *, version: tuple[int, str] | None = None
+    ) -> Outcome:
         """Remove hand `number`; the hands after it move up one and are re-scored."""
-        return self.change(match, lambda loaded: editing.delete(loaded, number, now_text()))
+        return self.change(
+            match, lambda loaded: editing.delete(loaded, number, now_text()), version=version
+        )
 
     def set_rule(self, option: str, value: str, match: str | None = None) -> Outcome:
         """Change one rule (`gin-bonus`, `20`) and re-score every hand from the start."""

@@ -240,3 +240,36 @@ def test_at_the_end_of_a_match_the_page_offers_a_rematch_and_follows_it(
         assert len(ScoreKeeper(hgin_home).load(second).hands) == 1
     finally:
         board.stop()
+
+
+def test_any_hand_can_be_corrected_or_deleted_from_the_hands_list(
+    run: Run, hgin_home: Path, phone: Any
+) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    for hand in (("gin", "ann", "10"), ("knock", "bob", "3", "9"), ("draw",)):
+        assert run(*hand).exit_code == 0
+    board = Board(hgin_home, "--scorer")
+    try:
+        phone.goto(board.scorer)
+        said = phone.locator("#said")
+        expect(phone.locator("#last")).to_have_text(
+            "Dead hand: no score, no win counted.", timeout=LOAD
+        )
+        phone.get_by_role("button", name="Hands").click()
+        phone.get_by_role("button", name="Edit hand 2").click()
+        phone.get_by_role("button", name="Gin", exact=True).click()
+        phone.get_by_role("button", name="Bob").click()
+        tap(phone, "2", "0", "OK")
+        expect(said).to_contain_text("Hand 2 corrected", timeout=LOAD)
+        phone.get_by_role("button", name="Hands").click()
+        phone.get_by_role("button", name="Delete hand 3").click()
+        phone.get_by_role("button", name="Delete", exact=True).click()
+        expect(said).to_contain_text("Hand 3 deleted", timeout=LOAD)
+        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        assert [(h["entered"]["kind"], h["entered"]["player"]) for h in shown["hands"]] == [
+            ("gin", "Ann"),
+            ("gin", "Bob"),
+        ]
+        assert shown["totals"] == {"Ann": 35, "Bob": 45}  # 25 + 10; 25 + 20
+    finally:
+        board.stop()

@@ -206,3 +206,18 @@ def test_both_pages_open_the_match_summary_and_nothing_else_does(board: Board) -
         404,
         b"Not Found",
     )
+
+
+def test_a_delete_names_its_hand_and_is_the_journal_change_hgin_delete_makes(board: Board) -> None:
+    match = ScoreKeeper(board.home).current_id()
+    version = json.loads(board.request("GET", board.viewer + "/sheet.json")[1])["version"]
+    entry = {"request": "d", "match": match, "action": "delete", "version": version}
+    assert board.enter(entry) == (
+        400,
+        {"ok": False, "message": "refused: delete names the hand it takes out"},
+    )
+    status, answer = board.enter({**entry, "request": "d2", "hand": 1})
+    assert status == 200 and answer["message"].startswith("Hand 1 deleted")
+    log = json.loads(hgin(board.home, "log", "--json").stdout)
+    assert log[-1]["kind"] == "delete"
+    assert hands(board.home) == 0

@@ -39,6 +39,7 @@ from hgin.store.guard import parse_json
 
 MAX_ENTRY = 4096  # bytes: an entry is a few short fields
 BODY_TIMEOUT = 5.0  # seconds for an entry to come whole
+MAX_HANDS = 100_000  # a hand number beyond any match
 # The summary page holds its style and its charts (SVG) inline, and nothing runs.
 SUMMARY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 REMEMBERED = 500  # the latest request ids answered, with their answers
@@ -200,6 +201,7 @@ class Entry(NamedTuple):
     counts: tuple[int, ...]
     version: tuple[int, str] | None  # the match's latest change (number, time) the page showed
     upcard: str | None = None  # an Oklahoma match's upcard ("7s")
+    hand: int | None = None  # the hand a delete takes out, or an entry corrects
 
 
 # How many counts each action takes.
@@ -212,6 +214,7 @@ ACTIONS = {
     "redo": 0,
     "notice": 0,
     "rematch": 0,
+    "delete": 0,
 }
 
 
@@ -254,7 +257,12 @@ async def _entry(request: Request) -> Entry:
     if not all(type(count) is int and 0 <= count <= 999 for count in counts):
         raise ValueError("a count is a whole number from 0 to 999")
     shown = (version[0], version[1]) if version is not None else None
-    return Entry(request_id, match, action, player, tuple(counts), shown, upcard or None)
+    hand = data.get("hand")
+    if hand is not None and not (type(hand) is int and 1 <= hand <= MAX_HANDS):
+        raise ValueError("the entry's hand is a hand number")
+    if action == "delete" and hand is None:
+        raise ValueError("delete names the hand it takes out")
+    return Entry(request_id, match, action, player, tuple(counts), shown, upcard or None, hand)
 
 
 def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, dict[str, Any]]:
@@ -266,7 +274,19 @@ def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, 
     outcome: Outcome
     try:
         version = entry.version
-        if entry.action in ("gin", "big_gin"):
+        if entry.action == "delete" and entry.hand is not None:
+            outcome = keeper.delete(entry.hand, match=shown, version=version)
+        elif entry.hand is not None and entry.action in ("gin", "big_gin", "knock", "draw"):
+            outcome = keeper.correct(
+                entry.hand,
+                entry.action,
+                entry.player or None,
+                entry.counts,
+                upcard=entry.upcard,
+                match=shown,
+                version=version,
+            )
+        elif entry.action in ("gin", "big_gin"):
             big = entry.action == "big_gin"
             outcome = keeper.gin(
                 entry.player,

@@ -43,6 +43,11 @@ def board_view(match: Match) -> dict[str, Any]:
         "hands": len(sheet.hands),
         "totals": [sheet.totals[player] for player in players],
         "wins": [sheet.wins[player] for player in players],
+        # Every hand, newest first, as the hands list shows it (for Edit and Delete).
+        "hand_list": [
+            {"number": played.number, "text": f"{played.number}. {describe_hand(played)}"}
+            for played in reversed(sheet.hands)
+        ],
         "offers": _offers(match),
         "questions": QUESTIONS,
         "money": payment_line(settlement) if settlement is not None else "",
@@ -55,6 +60,7 @@ QUESTIONS = {
     "knock": "Who knocked?",
     "rank": "The upcard?",
     "suit": "Its suit?",
+    "correct": "what was it? Gin, Big gin, Knock or Dead hand",
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # What the page says of a count out of range as it is typed ({player}, {limit}, {count}).

@@ -89,7 +89,32 @@
   }
 
   // -- the scorer page: an entry is an action, a player, then the counts it takes ---------
-  const COUNTS = { gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0, notice: 0, rematch: 0 };
+  const COUNTS = {
+    gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0, notice: 0, rematch: 0, delete: 0,
+  };
+  let handsShown = false;
+
+  // The match's hands, newest first, each with its Edit and Delete buttons.
+  function showHands() {
+    $("hands").hidden = !handsShown;
+    if (!handsShown) return;
+    $("hands").replaceChildren(
+      ...(view.hand_list || []).map((hand) => {
+        const item = element("li");
+        item.append(element("span", "", hand.text));
+        for (const [key, label] of [["edit", "Edit"], ["delete", "Delete"]]) {
+          const button = element("button", "", label);
+          button.type = "button";
+          button.dataset.key = key;
+          button.dataset.hand = String(hand.number);
+          button.dataset.said = hand.text;
+          button.setAttribute("aria-label", `${label} hand ${hand.number}`);
+          item.append(button);
+        }
+        return item;
+      }),
+    );
+  }
   const TITLES = {
     gin: "Gin", big_gin: "Big gin", knock: "Knock", draw: "Dead hand", notice: "Notice", rematch: "Rematch",
   };
@@ -143,8 +168,18 @@
       const action = button.dataset.action;
       button.hidden = action in offers && !offers[action];
     }
+    $("record").textContent = entry !== null && entry.action === "delete" ? "Delete" : "Record";
+    showHands();
     if (entry !== null && (entry.action === "undo" || entry.action === "redo")) {
       $("entry").textContent = offers[entry.action] || "";
+      return;
+    }
+    if (entry !== null && entry.action === "delete") {
+      $("entry").textContent = `${entry.said}?`;
+      return;
+    }
+    if (entry !== null && entry.action === "") {
+      $("entry").textContent = `${entry.said}: ${(view.questions || {}).correct || ""}`;
       return;
     }
     const upcard = entry !== null && entry.upcard ? `upcard ${entry.rank}${SUITS[entry.upcard.slice(-1)]}` : "";
@@ -190,7 +225,7 @@
   }
 
   function record() {
-    const { rank, ...sent } = entry;
+    const { rank, said, ...sent } = entry;
     const body = { request: requestId(), match: view.id, version: view.version, ...sent };
     const pending = entry;
     entry = null;
@@ -221,9 +256,21 @@
   function tapped(event) {
     const button = event.target.closest("button");
     if (!button || view === null || view.waiting) return;
-    const { action, player, key, rank, suit } = button.dataset;
-    if (action) {
+    const { action, player, key, rank, suit, hand, said } = button.dataset;
+    if (key === "hands") {
+      handsShown = !handsShown;
+      button.setAttribute("aria-expanded", String(handsShown));
+    } else if (key === "delete") {
+      entry = { action: "delete", hand: Number(hand), said, player: "", counts: [], rank: "", upcard: "" };
+      handsShown = false;
+    } else if (key === "edit") {
+      // A correction takes the same steps as an entry: its kind first.
+      entry = { action: "", hand: Number(hand), said, player: "", counts: [], rank: "", upcard: "" };
+      handsShown = false;
+    } else if (action) {
+      const correcting = entry !== null && entry.action === "" ? entry.hand : undefined;
       entry = { action, player: "", counts: [], rank: "", upcard: "" };
+      if (correcting !== undefined) entry.hand = correcting;
       typing = "";
     } else if (player) {
       entry.player = player;
