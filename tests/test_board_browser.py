@@ -273,3 +273,24 @@ def test_any_hand_can_be_corrected_or_deleted_from_the_hands_list(
         assert shown["totals"] == {"Ann": 35, "Bob": 45}  # 25 + 10; 25 + 20
     finally:
         board.stop()
+
+
+def test_a_new_match_with_new_names_and_rules_starts_from_the_phone(
+    run: Run, hgin_home: Path, phone: Any
+) -> None:
+    one_game = ("--games", "1", "--target", "10")
+    assert run("new", "Ann", "Bob", "--dealer", "Ann", *one_game).exit_code == 0
+    assert run("gin", "ann", "5").exit_code == 0  # the match is over
+    board = Board(hgin_home, "--scorer")
+    try:
+        phone.goto(board.scorer)
+        phone.get_by_role("button", name="New match").click(timeout=LOAD)
+        phone.get_by_label("First player").fill("Cy")
+        phone.get_by_label("Second player").fill("Dee")
+        phone.get_by_role("button", name="classic").click()
+        phone.get_by_role("button", name="Start").click()
+        expect(phone.locator("#title")).to_have_text("Cy v Dee", timeout=LOAD)
+        rules = json.loads(hgin(hgin_home, "rules", "--json").stdout)
+        assert rules["profile"] == "classic"
+    finally:
+        board.stop()

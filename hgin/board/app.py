@@ -202,6 +202,7 @@ class Entry(NamedTuple):
     version: tuple[int, str] | None  # the match's latest change (number, time) the page showed
     upcard: str | None = None  # an Oklahoma match's upcard ("7s")
     hand: int | None = None  # the hand a delete takes out, or an entry corrects
+    new: tuple[str, str, str | None] | None = None  # a new match: its players and rules
 
 
 # How many counts each action takes.
@@ -215,6 +216,7 @@ ACTIONS = {
     "notice": 0,
     "rematch": 0,
     "delete": 0,
+    "new": 0,
 }
 
 
@@ -237,11 +239,12 @@ async def _entry(request: Request) -> Entry:
         raise ValueError(str(error).removeprefix("cannot use the entry: ")) from None
     if not isinstance(data, dict):
         raise ValueError("the entry is not a JSON object")
-    texts = [data.get(name, "") for name in ("request", "match", "action", "player", "upcard")]
+    names = ("request", "match", "action", "player", "upcard", "first", "second", "rules")
+    texts = [data.get(name, "") for name in names]
     counts = data.get("counts", [])
     if not all(isinstance(text, str) and len(text) <= 200 for text in texts):
         raise ValueError("the entry's fields are texts")
-    request_id, match, action, player, upcard = texts
+    request_id, match, action, player, upcard, first, second, rules = texts
     version = data.get("version")
     if version is not None and not (
         isinstance(version, list)
@@ -262,7 +265,17 @@ async def _entry(request: Request) -> Entry:
         raise ValueError("the entry's hand is a hand number")
     if action == "delete" and hand is None:
         raise ValueError("delete names the hand it takes out")
-    return Entry(request_id, match, action, player, tuple(counts), shown, upcard or None, hand)
+    return Entry(
+        request_id,
+        match,
+        action,
+        player,
+        tuple(counts),
+        shown,
+        upcard or None,
+        hand,
+        (first, second, rules or None) if action == "new" else None,
+    )
 
 
 def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, dict[str, Any]]:
@@ -307,6 +320,10 @@ def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, 
             outcome = keeper.redo(match=shown, version=version)
         elif entry.action == "notice":
             outcome = keeper.notice(match=shown, version=version)
+        elif entry.action == "new" and entry.new is not None:
+            first, second, rules = entry.new
+            outcome = keeper.new(first, second, rules=rules)
+            return 200, {"ok": True, "message": outcome.message, "started": outcome.match.id}
         elif entry.action == "rematch":
             outcome = keeper.rematch(shown)
             return 200, {"ok": True, "message": outcome.message, "started": outcome.match.id}

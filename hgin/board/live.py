@@ -58,7 +58,9 @@ class Live:
             match = self.keeper.load(shown)
         except HginError:  # what is wrong, and where the file is, is said on the laptop
             return None, _json(waiting_view(unreadable=shown))
-        return match.id, _json(board_view(match))
+        view = board_view(match)
+        view["profiles"] = list(self.keeper.profiles())  # for New match: profiles and presets
+        return match.id, _json(view)
 
     def start(self) -> None:
         """Read the first view (before the server answers anyone)."""

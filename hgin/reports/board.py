@@ -84,6 +84,7 @@ def _offers(match: Match) -> dict[str, Any]:
         "draw": not over,
         "notice": rules.rolling and state.notice_after is None and not over,
         "rematch": over,
+        "new": over,
         "upcard": rules.oklahoma,
         # The knock limits the engine applies: without an upcard, and for each upcard rank.
         "knock_limit": {

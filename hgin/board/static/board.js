@@ -93,6 +93,20 @@
     gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0, notice: 0, rematch: 0, delete: 0,
   };
   let handsShown = false;
+  let newMatchShown = false;
+  let profile = "";
+
+  function showProfiles() {
+    $("profiles").replaceChildren(
+      ...(view.profiles || []).map((name) => {
+        const button = element("button", "", name);
+        button.type = "button";
+        button.dataset.profile = name;
+        button.setAttribute("aria-pressed", String(name === profile));
+        return button;
+      }),
+    );
+  }
 
   // The match's hands, newest first, each with its Edit and Delete buttons.
   function showHands() {
@@ -165,9 +179,10 @@
     }
     const offers = view.offers || {};
     for (const button of $("actions").querySelectorAll("button")) {
-      const action = button.dataset.action;
+      const action = button.dataset.action || button.dataset.offer;
       button.hidden = action in offers && !offers[action];
     }
+    $("newmatch").hidden = !newMatchShown;
     $("record").textContent = entry !== null && entry.action === "delete" ? "Delete" : "Record";
     showHands();
     if (entry !== null && (entry.action === "undo" || entry.action === "redo")) {
@@ -257,7 +272,20 @@
     const button = event.target.closest("button");
     if (!button || view === null || view.waiting) return;
     const { action, player, key, rank, suit, hand, said } = button.dataset;
-    if (key === "hands") {
+    if (key === "newmatch") {
+      newMatchShown = !newMatchShown;
+      entry = null;
+      showProfiles();
+    } else if (button.dataset.profile) {
+      profile = button.dataset.profile;
+      showProfiles();
+      return;
+    } else if (key === "start") {
+      entry = { action: "new", first: $("first").value, second: $("second").value, rules: profile };
+      newMatchShown = false;
+      record();
+      return;
+    } else if (key === "hands") {
       handsShown = !handsShown;
       button.setAttribute("aria-expanded", String(handsShown));
     } else if (key === "delete") {
