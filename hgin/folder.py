@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from hgin.engine.names import candidates_for, either, fold, pick, shown
+from hgin.engine.names import candidates_for, fold, pick
 from hgin.errors import HginError
 from hgin.reports.merging import latest_with
 from hgin.store.guard import output_path, write_output
-from hgin.store.matches import Store
+from hgin.store.matches import Store, identifier_named
 from hgin.store.paths import ascii_setting, config_dir, data_dir
 
 if TYPE_CHECKING:
@@ -214,22 +214,6 @@ class Folder:
     def write_output(self, target: Path, text: str) -> Path:
         """Write a checked output file whole (atomically); its absolute path."""
         return write_output(target, text)
-
-
-def identifier_named(typed: str, ids: list[str]) -> str:
-    """The one identifier of `ids` that `typed` is, or starts, or else is a part of (two
-    characters at least, a letter or digit among them); else a refusal naming the
-    candidates."""
-    hits = candidates_for(typed, ids)
-    if not hits:
-        wanted = fold(typed)
-        meant = len(wanted) > 1 and any(char.isalnum() for char in wanted)
-        hits = [i for i in ids if meant and wanted in i]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        raise HginError(f"'{shown(typed)}' could be {either(hits)}: type more of it")
-    raise HginError(f"no match '{shown(typed)}' (see 'hgin matches')")
 
 
 def _two_names(typed: str) -> list[tuple[str, str]]:

@@ -20,7 +20,7 @@ from hgin.engine.rules import PROFILES, Rules, check_rules, find_option, with_op
 from hgin.engine.series import Series, Standing, standing
 from hgin.engine.settle import Settlement, settle, stake_of
 from hgin.errors import HginError
-from hgin.folder import Chosen, Folder, Loaded, Notices, identifier_named
+from hgin.folder import Chosen, Folder, Loaded, Notices
 from hgin.reports.changes import (
     backup_restored,
     brought_back,
@@ -569,7 +569,7 @@ class ScoreKeeper(Folder):
         try:
             return self.choose(match).id
         except HginError:
-            return identifier_named(match, self.store.known_ids())
+            return self.store.find(match, with_backups=True)
 
     def backups(self, match: str | None = None) -> Backups:
         """A match's backups, newest first, beside its present version."""
@@ -646,11 +646,9 @@ class ScoreKeeper(Folder):
 
     def summary_page(self, match: str | None = None) -> str:
         """A match's printable HTML summary, with its charts (as `hgin summary -f html`)."""
-        from hgin.reports.charts import chart_sections
-        from hgin.reports.html import summary_html
+        from hgin.reports.charts import summary_page
 
-        loaded = self.load(match)
-        return summary_html(loaded, chart_sections(loaded))
+        return summary_page(self.load(match))
 
     # -- settling up ---------------------------------------------------------------------
 

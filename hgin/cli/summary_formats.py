@@ -13,8 +13,7 @@ from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from hgin.cli.layout import UNLIMITED, plain_text
 from hgin.cli.render import summary_view
 from hgin.engine.match import Match
-from hgin.reports.charts import chart_sections
-from hgin.reports.html import summary_html
+from hgin.reports.charts import summary_page
 from hgin.reports.text_formats import summary_csv, summary_json, summary_markdown
 
 # The SVG is drawn as wide as the summary's widest line (a hand's row on one line), within these
@@ -80,7 +79,7 @@ def summary_svg(match: Match) -> str:
 BUILDERS = {
     "text": lambda match: plain_text(summary_view(match, records=False), 80),
     "markdown": summary_markdown,
-    "html": lambda match: summary_html(match, chart_sections(match)),
+    "html": summary_page,
     "svg": summary_svg,
     "csv": summary_csv,
     "json": summary_json,

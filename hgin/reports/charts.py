@@ -12,7 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from hgin.engine.sheet import Sheet, game_name
-from hgin.reports.html import Section
+from hgin.reports.html import Section, summary_html
 from hgin.reports.summary import points_after_each_hand
 
 if TYPE_CHECKING:
@@ -327,3 +327,9 @@ def chart_sections(match: Match) -> list[Section]:
         "a ring marks the hand that closed a game.</figcaption>"
     )
     return [Section("chart", "Scores hand by hand", f"<figure>{svg}{caption}</figure>")]
+
+
+def summary_page(match: Match) -> str:
+    """The printable HTML summary of a match with its charts: `hgin summary -f html` and the
+    board's Summary link."""
+    return summary_html(match, chart_sections(match))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hgin.engine.identifiers import IDENTIFIER
 from hgin.engine.identifiers import stem as identifier_stem
-from hgin.engine.names import pick
+from hgin.engine.names import candidates_for, either, fold, shown
 from hgin.errors import HginError
 from hgin.store import backups
 from hgin.store.backups import Backup
@@ -160,9 +160,9 @@ class Store:
         return inside and CONFLICTED_COPY.fullmatch(path.name) is not None
 
     def find(self, typed: str, with_backups: bool = False) -> str:
-        """The match meant by an identifier or a unique prefix of one."""
-        ids = self.known_ids() if with_backups else self.match_ids()
-        return pick(typed, ids, missing="no match '{typed}' (see 'hgin matches')", more="it")
+        """The match meant by an identifier, a unique start of one, or a unique part of one
+        (`identifier_named`); with backups, also one whose file is gone."""
+        return identifier_named(typed, self.known_ids() if with_backups else self.match_ids())
 
     def new_id(self, players: tuple[str, str], created: str, *, taken: Collection[str] = ()) -> str:
         """A fresh identifier from the date and the players, none of `taken` (under the lock)."""
@@ -370,6 +370,22 @@ def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
     except HginError as error:
         raise Unusable(where, str(error)) from None
     return match, version
+
+
+def identifier_named(typed: str, ids: list[str]) -> str:
+    """The one identifier of `ids` that `typed` is, or starts, or else is a part of (two
+    characters at least, a letter or digit among them); else a refusal naming the
+    candidates."""
+    hits = candidates_for(typed, ids)
+    if not hits:
+        wanted = fold(typed)
+        meant = len(wanted) > 1 and any(char.isalnum() for char in wanted)
+        hits = [i for i in ids if meant and wanted in i]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise HginError(f"'{shown(typed)}' could be {either(hits)}: type more of it")
+    raise HginError(f"no match '{shown(typed)}' (see 'hgin matches')")
 
 
 def unused(base: str, taken: Collection[str]) -> str:
