@@ -28,11 +28,13 @@ from hgin.engine.counts import option_like
 from hgin.engine.names import either
 from hgin.errors import HginError
 from hgin.folder import Folder
+from hgin.reports.symbols import escaped
 
 if TYPE_CHECKING:
     from hgin.scorekeeper import Outcome, ScoreKeeper
 
 MAX_REFUSAL = 300
+NEWLINE = "\n"
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C, as shells give it
 # What writing the output can fail with: a full disk, a closed pipe or stream.
 OUTPUT_ERRORS = (errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF)
@@ -46,10 +48,7 @@ def say(message: str, *, whole: bool = False) -> None:
     whole."""
     if len(message) > MAX_REFUSAL and not whole:
         message = message[: MAX_REFUSAL - 1] + "…"
-    safe = "".join(
-        char if char.isprintable() else repr(char)[1:-1] for char in message.replace("\n", " ")
-    )
-    tell(f"hgin: {safe}")
+    tell(f"hgin: {escaped(message.replace(NEWLINE, ' '))}")
 
 
 class HginCommand(TyperCommand):

@@ -6,18 +6,14 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from hgin.reports.symbols import escaped
+
 
 def latest_with(match_id: str, players: tuple[str, str], name: str) -> str:
     """The notice of a match chosen by a player's name: 'match … (Ann v Bob), the latest with
     Ann'."""
     first, second = players
     return f"match {match_id} ({first} v {second}), the latest with {name}"
-
-
-def shown_file(name: str) -> str:
-    """A file name as hgin prints it: a character that is not printable (a control, an
-    escape, a bidirectional mark) written as an escape ('\\x1b', '\\n', '\\u202e')."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in name)
 
 
 def shell_word(path: Path | str) -> str:
@@ -66,7 +62,7 @@ def import_summary(
         (taken_off, "taken off the list"),
     )
     parts = [f"{count} {what}" for count, what in counts if count]
-    return f"Imported from {shown_file(source)}: {', '.join(parts) or 'no matches'}."
+    return f"Imported from {escaped(source)}: {', '.join(parts) or 'no matches'}."
 
 
 def kept_beside(kept_as: str, beside: str, common: int | None, *, start_differs: bool) -> str:
@@ -101,7 +97,7 @@ def taken_off(match_id: str, into: str) -> str:
 def conflicted_copy(path: Path, match_id: str) -> str:
     """What the match list says of a sync tool's conflicted copy in the matches folder."""
     return (
-        f"{shown_file(path.name)} is a sync tool's conflicted copy of match {match_id}: merge "
+        f"{escaped(path.name)} is a sync tool's conflicted copy of match {match_id}: merge "
         f"it with hgin import {shell_word(path)} (if it went its own way, it is kept beside "
         "ours, and 'hgin matches combine' makes them one)"
     )
@@ -120,5 +116,5 @@ def copies_of_one(ids: list[str]) -> str:
 def copy_removed(source: str, kept_as: str | None = None) -> str:
     """The line saying a conflicted copy, once imported, was removed."""
     if kept_as is not None:
-        return f"Removed the conflicted copy {shown_file(source)}: it is kept as {kept_as}."
-    return f"Removed the conflicted copy {shown_file(source)}: it is merged."
+        return f"Removed the conflicted copy {escaped(source)}: it is kept as {kept_as}."
+    return f"Removed the conflicted copy {escaped(source)}: it is merged."

@@ -83,3 +83,10 @@ def plain_letters(text: str) -> str:
 
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def escaped(text: str) -> str:
+    """A text from outside (a file name, what was typed) as hgin prints it: a character that
+    is not printable (a control, an escape, a bidirectional mark) written as an escape
+    ('\\x1b', '\\n', '\\u202e')."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

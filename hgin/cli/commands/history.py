@@ -27,7 +27,8 @@ from hgin.cli.streams import print_document, print_json
 from hgin.errors import HginError
 from hgin.folder import Folder
 from hgin.reports.json_output import json_text
-from hgin.reports.merging import conflicted_copy, copies_of_one, shown_file
+from hgin.reports.merging import conflicted_copy, copies_of_one
+from hgin.reports.symbols import escaped
 
 StatsFormat = Literal["text", "html"]
 
@@ -173,7 +174,7 @@ def stats(
     if target is not None:
         saving(
             lambda: keeper.write_output(target, text),
-            lambda p: echo(f"Wrote {shown_file(str(p))}."),
+            lambda p: echo(f"Wrote {escaped(str(p))}."),
         )
     elif text:
         print_document(text, chosen)

@@ -19,8 +19,8 @@ from hgin.cli.streams import print_json
 from hgin.engine.rules import PROFILES
 from hgin.errors import HginError
 from hgin.play.parser import parse_entry
-from hgin.reports.merging import shown_file
 from hgin.reports.narrate import describe_new
+from hgin.reports.symbols import escaped
 
 # The friendly profile's worked example (30, then a gin against 18, then 35) in a whole match.
 DEMO_HANDS: tuple[tuple[str, ...], ...] = (
@@ -80,7 +80,7 @@ def show_config(
     keeper = scorekeeper()
     if init:
         note = "remove the # in front of a setting to use it"
-        saving(keeper.init_config, lambda path: echo(f"Wrote {shown_file(str(path))}: {note}."))
+        saving(keeper.init_config, lambda path: echo(f"Wrote {escaped(str(path))}: {note}."))
         return
     config = keeper.config()
     in_force = config.in_force()

@@ -10,7 +10,7 @@ import typer
 from hgin.cli.application import app, echo, notify, saving, scorekeeper
 from hgin.cli.options import ForceFlag, JsonFlag, MatchOption, OutputOption
 from hgin.cli.streams import output_format, print_document, print_json
-from hgin.reports.merging import shown_file
+from hgin.reports.symbols import escaped
 
 SummaryFormat = Literal["text", "markdown", "html", "svg", "csv", "json"]
 
@@ -51,7 +51,7 @@ def summary(
         else:
 
             def written(path: object) -> None:
-                echo(f"Wrote the {chosen} summary of match {loaded.id} to {shown_file(str(path))}")
+                echo(f"Wrote the {chosen} summary of match {loaded.id} to {escaped(str(path))}")
 
             saving(lambda: keeper.write_output(target, content), written)
     notify(notices)

@@ -20,10 +20,10 @@ from hgin.reports.merging import (
     copy_removed,
     import_summary,
     kept_beside,
-    shown_file,
     taken_off,
 )
 from hgin.reports.plural import counted
+from hgin.reports.symbols import escaped
 
 if TYPE_CHECKING:
     from hgin.scorekeeper import ImportReport
@@ -79,7 +79,7 @@ def export(
         return
 
     def written(_: object) -> None:
-        echo(f"Exported {counted(exported.match_count, 'match', 'matches')} to {shown_file(file)}.")
+        echo(f"Exported {counted(exported.match_count, 'match', 'matches')} to {escaped(file)}.")
         notify(exported.notices)
 
     saving(lambda: keeper.write_output(target, exported.text), written)
