@@ -107,6 +107,18 @@ def diverged(folders: Folders) -> None:
     folders.run("b", "knock", "ann", "2", "30")
 
 
+def kept_beside(folders: Folders) -> None:
+    """Laptop "a" imports the copy "b" played on: kept beside its own as ID-2."""
+    diverged(folders)
+    folders.imported("a", folders.export("b"))
+
+
+def combined(folders: Folders) -> None:
+    """Laptop "a" makes one match again of its copy and "b"'s."""
+    kept_beside(folders)
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+
+
 # -- the five ways it went wrong ----------------------------------------------------------
 
 
@@ -149,8 +161,7 @@ def test_a_copy_whose_start_was_rewritten_is_kept_beside(folders: Folders) -> No
 
 
 def test_swapped_exports_converge_and_never_make_a_third_copy(folders: Folders) -> None:
-    diverged(folders)
-    folders.imported("a", folders.export("b"))
+    kept_beside(folders)
     assert folders.ids("a") == [ID, f"{ID}-2"]
     result = folders.run("b", "import", str(folders.export("a", "--all")), "--replace", "--json")
     report = json.loads(result.stdout)
@@ -187,8 +198,7 @@ def test_words_say_what_happened_to_a_conflicted_copy_and_to_undo(folders: Folde
 
 
 def test_two_copies_become_one_again(folders: Folders) -> None:
-    diverged(folders)
-    folders.imported("a", folders.export("b"))
+    kept_beside(folders)
     assert folders.run("a", "matches").stderr == (
         f"hgin: {ID} and {ID}-2 are copies of one match that went their own ways: 'hgin "
         f"matches combine {ID} {ID}-2' makes them one\n"
@@ -208,8 +218,7 @@ def test_two_copies_become_one_again(folders: Folders) -> None:
 
 
 def test_combine_scores_the_hands_of_both_as_one_match_would(folders: Folders) -> None:
-    diverged(folders)
-    folders.imported("a", folders.export("b"))
+    kept_beside(folders)
     result = folders.run("a", "matches", "combine", ID, f"{ID}-2")
     assert f"Combined {ID}-2 into {ID}: the sheet has 4 hands." in result.stdout
     assert f"From {ID}-2: hand 4." in result.stdout
@@ -232,8 +241,7 @@ def test_combine_scores_the_hands_of_both_as_one_match_would(folders: Folders) -
 
 
 def test_undo_straight_after_combine_brings_both_back(folders: Folders) -> None:
-    diverged(folders)
-    folders.imported("a", folders.export("b"))
+    kept_beside(folders)
     other = folders.home("a") / "matches" / f"{ID}-2.json"
     raw, before = other.read_bytes(), folders.show("a", ID)
     folders.run("a", "use", f"{ID}-2")
@@ -273,9 +281,7 @@ def test_combine_refuses_two_matches_and_leaves_every_file(folders: Folders) -> 
 
 
 def test_a_combined_copy_brings_either_copy_up_to_date_elsewhere(folders: Folders) -> None:
-    diverged(folders)
-    folders.imported("a", folders.export("b"))
-    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    combined(folders)
     lines = folders.imported("b", folders.export("a"))
     assert lines == [f"Imported from {folders.root}/a-export.json: 1 updated."]
     assert folders.copies("b") == folders.copies("a")
@@ -368,9 +374,7 @@ def combined_file(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     folders = Folders(tmp_path_factory.mktemp("combined"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("hgin.scorekeeper.now_text", clock())
-        diverged(folders)
-        folders.imported("a", folders.export("b"))
-        folders.run("a", "matches", "combine", ID, f"{ID}-2")
+        combined(folders)
     return (folders.home("a") / "matches" / f"{ID}.json").read_bytes()
 
 
@@ -432,9 +436,7 @@ def test_an_import_never_keeps_a_copy_under_an_id_it_takes_off_in_the_same_run(
 def test_combining_again_after_the_other_copy_went_on_counts_no_hand_twice(
     folders: Folders,
 ) -> None:
-    diverged(folders)
-    folders.imported("a", folders.export("b"))
-    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    combined(folders)
     folders.run("b", "draw")
     folders.imported("a", folders.export("b"))
     other = next(i for i in folders.ids("a") if i != ID)
@@ -456,9 +458,7 @@ def test_rules_changed_on_each_copy_are_merged_rule_by_rule(folders: Folders) ->
 def test_a_combine_redone_takes_the_other_copy_off_again_and_folders_converge(
     folders: Folders,
 ) -> None:
-    diverged(folders)
-    folders.imported("a", folders.export("b"))
-    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    combined(folders)
     folders.run("a", "undo")
     assert folders.ids("a") == [ID, f"{ID}-2"]
     said = folders.run("a", "redo").stdout

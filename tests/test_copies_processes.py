@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hgin.store.matches import Store
-from tests.test_copies import ID, Folders, diverged, on_the_first  # noqa: F401 (autouse)
+from tests.test_copies import ID, Folders, kept_beside, on_the_first  # noqa: F401 (autouse)
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="uses POSIX signals and fork")
 
@@ -60,8 +60,7 @@ def hands_in(home: Path) -> set[tuple[str, ...]]:
 def two_copies(tmp_path: Path) -> Path:
     """A folder holding two copies of a match that went their own ways."""
     folders = Folders(tmp_path / "made")
-    diverged(folders)
-    folders.imported("a", folders.export("b"))
+    kept_beside(folders)
     return folders.home("a")
 
 
