@@ -213,19 +213,18 @@ class ScoreKeeper(Folder):
             raise HginError(
                 f"match {last.id} is still in play: the next one starts once it is over"
             )
-        files = self._series
-        series = [s for s in map(files.load, files.ids()) if last.id in s.matches]
+        series = self.series_of(last.id)
         left = self._unfinished_current()  # which the new match leaves
-        over = series and files.standing(series[0]).finished
-        if series and not over:
-            started = self.series_next(series[0].id, dealer=dealer).match
+        over = series is not None and series.finished
+        if series is not None and not over:
+            started = self.series_next(series.series.id, dealer=dealer).match
         elif series_only:
             raise HginError(f"match {last.id} is in no series still in play: new starts the next")
         else:
             started = self.new_match(*last.players, last.rules, dealer or last.sheet.dealer)
         lines = [describe_new(started, chosen=dealer is not None, after=last.id)]
-        if over:
-            lines.append(outside_series(series[0].id, started.id))
+        if series is not None and over:
+            lines.append(outside_series(series.series.id, started.id))
         if left is not None:
             lines.append(describe_left(left))
         return Outcome(started, "\n".join(lines))
@@ -786,6 +785,12 @@ class ScoreKeeper(Folder):
         match, _, made = self._create(*last.players, last.rules, first_dealer, extend)
         assert made is not None
         return SeriesStarted(standing(made, [*played, match]), match)
+
+    def series_of(self, match: str) -> Standing | None:
+        """The running totals of the series that holds `match`, if one does."""
+        files = self._series
+        holding = [s for s in map(files.load, files.ids()) if match in s.matches]
+        return files.standing(holding[0]) if holding else None
 
     def series_show(self, series: str | None = None) -> Standing:
         """A series' running totals: the one named, else the current match's, else the newest."""

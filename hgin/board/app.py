@@ -215,6 +215,7 @@ ACTIONS = {
     "redo": 0,
     "notice": 0,
     "rematch": 0,
+    "series_next": 0,
     "delete": 0,
     "new": 0,
 }
@@ -324,8 +325,8 @@ def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, 
             first, second, rules = entry.new
             outcome = keeper.new(first, second, rules=rules)
             return 200, {"ok": True, "message": outcome.message, "started": outcome.match.id}
-        elif entry.action == "rematch":
-            outcome = keeper.rematch(shown)
+        elif entry.action in ("rematch", "series_next"):
+            outcome = keeper.rematch(shown, series_only=entry.action == "series_next")
             return 200, {"ok": True, "message": outcome.message, "started": outcome.match.id}
         else:
             outcome = keeper.undo(match=shown, version=version)

@@ -58,7 +58,8 @@ class Live:
             match = self.keeper.load(shown)
         except HginError:  # what is wrong, and where the file is, is said on the laptop
             return None, _json(waiting_view(unreadable=shown))
-        view = board_view(match)
+        series = self.keeper.series_of(match.id) if match.sheet.finished else None
+        view = board_view(match, series_in_play=series is not None and not series.finished)
         view["profiles"] = list(self.keeper.profiles())  # for New match: profiles and presets
         return match.id, _json(view)
 

@@ -16,8 +16,9 @@ from hgin.reports.symbols import NOT_OPEN
 NO_MATCH = "No match yet: start one with 'hgin new NAME1 NAME2'."
 
 
-def board_view(match: Match) -> dict[str, Any]:
-    """The sheet as the board shows it: games, banner, last hand, totals, money, result."""
+def board_view(match: Match, *, series_in_play: bool = False) -> dict[str, Any]:
+    """The sheet as the board shows it: games, banner, last hand, totals, money, result
+    (`series_in_play`: the match is in a series not yet over, whose next match comes next)."""
     sheet = match.sheet
     players = sheet.players
     settlement = summary_settlement(match)
@@ -48,7 +49,7 @@ def board_view(match: Match) -> dict[str, Any]:
             {"number": played.number, "text": f"{played.number}. {describe_hand(played)}"}
             for played in reversed(sheet.hands)
         ],
-        "offers": _offers(match),
+        "offers": _offers(match, series_in_play=series_in_play),
         "questions": QUESTIONS,
         "money": payment_line(settlement) if settlement is not None else "",
     }
@@ -71,9 +72,10 @@ COUNT_REFUSALS = {
 }
 
 
-def _offers(match: Match) -> dict[str, Any]:
+def _offers(match: Match, *, series_in_play: bool) -> dict[str, Any]:
     """What the scorer page offers: big gin where the rules pay it, knocks unless Straight
-    Gin, and what Undo and Redo would take back or bring back, in words ('' for nothing)."""
+    Gin, Next in series instead of Rematch in a series not yet over, and what Undo and Redo
+    would take back or bring back, in words ('' for nothing)."""
     rules, state, over = match.rules, match.state, match.sheet.finished
     undo = state.applied[-1] if state.applied else None
     redo = state.undone[-1] if state.undone else None
@@ -83,7 +85,8 @@ def _offers(match: Match) -> dict[str, Any]:
         "knock": not rules.straight and not over,
         "draw": not over,
         "notice": rules.rolling and state.notice_after is None and not over,
-        "rematch": over,
+        "rematch": over and not series_in_play,
+        "series_next": over and series_in_play,
         "new": over,
         "upcard": rules.oklahoma,
         # The knock limits the engine applies: without an upcard, and for each upcard rank.
@@ -119,6 +122,7 @@ def _cell(game: Game, player: str) -> dict[str, Any]:
     entered = not game.not_entered(player)
     return {
         "points": str(points) if entered else NOT_OPEN,
-        "bonus": f"+ {bonus} = {points + bonus}" if bonus else "",
+        # No number parted from its sign: a narrow column breaks only before the '='.
+        "bonus": f"+\u00a0{bonus} =\u00a0{points + bonus}" if bonus else "",
         "entered": game.entered[player],
     }

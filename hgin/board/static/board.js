@@ -3,6 +3,7 @@
   const base = location.pathname.replace(/\/+$/, "");
   const scorer = document.body.dataset.role === "scorer";
   const $ = (id) => document.getElementById(id);
+  const RECENT = 4; // the hands a TV lists under the last one
   let view = null;
   let polling = null;
 
@@ -61,6 +62,9 @@
     });
     $("closed").textContent = data.closed.join(" · ");
     $("last").textContent = data.last;
+    $("recent").replaceChildren(
+      ...data.hand_list.slice(1, RECENT + 1).map((hand) => element("li", "", hand.text)),
+    );
     $("money").textContent = data.money;
     $("summary").href = base + "/summary"; // the page's own address, whatever it was opened as
     if (scorer) showEntry();
@@ -90,7 +94,8 @@
 
   // -- the scorer page: an entry is an action, a player, then the counts it takes ---------
   const COUNTS = {
-    gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0, notice: 0, rematch: 0, delete: 0,
+    gin: 1, big_gin: 1, knock: 2, draw: 0, undo: 0, redo: 0, notice: 0, rematch: 0, series_next: 0,
+    delete: 0,
   };
   let handsShown = false;
   let newMatchShown = false;
@@ -131,6 +136,7 @@
   }
   const TITLES = {
     gin: "Gin", big_gin: "Big gin", knock: "Knock", draw: "Dead hand", notice: "Notice", rematch: "Rematch",
+    series_next: "Next in series",
   };
   const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   let entry = null;
