@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from hgin.engine.match import Match
 
 WIDTH = 640
+PANELS = 3  # game panels a row in the scores chart
 FONT = "font-family='Helvetica, Arial, sans-serif'"
 INK = "#222222"
 GRID = "#c8c8c8"
@@ -234,16 +235,21 @@ def match_chart_svg(sheet: Sheet) -> str:
     target = sheet.rules.target
     peak = max([target, *(g.scores[p] for g in sheet.games for p in sheet.players)])
     y_step, y_max = nice_scale(peak)
-    panel = 165 if len(sheet.games) <= 5 else 110  # a rolling match can have dozens
+    # The panels stand side by side, PANELS a row (a classic match's three games in one), so
+    # that the printed summary keeps to one A4 sheet with its charts still readable.
+    columns = min(PANELS, len(sheet.games))
+    panel, panel_width = 165, (WIDTH - 8) / columns
     body, legend_end = _legend(sheet.players, 54, 16)
-    top = legend_end + 18
-    every = max(1, math.ceil(hands / 16))
+    first_top = legend_end + 18
+    every = max(1, math.ceil(hands * columns / 16))
     hand_ticks = {float(n): str(n) for n in range(0, hands + 1, every)}
     desc = []
-    for game, lines in zip(sheet.games, game_series(sheet), strict=True):
-        frame = Frame(54, top + 22, WIDTH - 150, panel - 60, hands, y_max)
+    for index, (game, lines) in enumerate(zip(sheet.games, game_series(sheet), strict=True)):
+        row, column = divmod(index, columns)
+        top, left = first_top + row * panel, 8 + column * panel_width
+        frame = Frame(left + 34, top + 22, panel_width - 34 - 24, panel - 60, hands, y_max)
         state = f"won by {game.winner} at hand {game.closed_by}" if game.winner else "still open"
-        body.append(_text(frame.left, top + 12, f"Game {game_name(game.number)}: {state}", size=12))
+        body.append(_text(left, top + 12, f"Game {game_name(game.number)}: {state}", size=10))
         body.extend(_axes(frame, hand_ticks, y_step))
         target_y = frame.y(target)
         body.append(
@@ -268,9 +274,9 @@ def match_chart_svg(sheet: Sheet) -> str:
         scores = ", ".join(f"{p} {game.scores[p]}" for p in sheet.players)
         desc.append(f"Game {game_name(game.number)} ({state}): {scores}.")
         body.append(_text(frame.left + frame.width / 2, top + panel - 8, "hand", "middle", 10))
-        top += panel
     title = f"Scores hand by hand: {sheet.players[0]} v {sheet.players[1]}"
-    return _svg(top + 6, title, " ".join(desc), body)
+    rows = math.ceil(len(sheet.games) / columns)
+    return _svg(first_top + rows * panel + 6, title, " ".join(desc), body)
 
 
 def results_chart_svg(

@@ -22,8 +22,10 @@ from hgin.reports.summary import (
 )
 from hgin.reports.times import shown_time
 
-# Above this many hands the hands table and any chart are set smaller, to keep to one A4 sheet.
-LONG_MATCH = 16
+# Above this many hands the hands table and any chart are set smaller, to keep to one A4 sheet
+# (a classic match with a stake prints on one sheet up to ONE_SHEET hands).
+LONG_MATCH = 10
+ONE_SHEET = 16
 
 STYLE = """
 @page { size: A4; margin: 14mm; }
@@ -147,6 +149,11 @@ def hands_section(match: Match) -> Section:
     numeric = [True, False, *upcard, False, True, False, False]
     header, rows = [escape(h) for h in header], [[escape(c) for c in row] for row in rows]
     body = _table(header, rows, numeric)
+    if len(rows) > ONE_SHEET:
+        body = (
+            f'<p class="meta">{len(rows)} hands: printed, the list runs on to further sheets, '
+            "its heading repeated on each.</p>\n" + body
+        )
     return Section("hands", "Hands", body)
 
 
