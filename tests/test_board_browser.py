@@ -39,6 +39,9 @@ if not CHROMIUM.is_file():
     pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
 
 expect = sync_api.expect
+axe = pytest.importorskip(
+    "axe_playwright_python.sync_playwright", reason="pip install axe-playwright-python"
+).Axe()
 
 
 @pytest.fixture(scope="module")
@@ -49,12 +52,25 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    """A page as wide as a phone held upright."""
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+PHONE = {"width": 390, "height": 844}
+TV = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture(params=[PHONE, TV], ids=["phone", "tv"])
+def screen(browser: Any, request: Any) -> Iterator[Any]:
+    """A page as big as a phone held upright, then as a TV."""
+    context = browser.new_context(viewport=request.param)
     yield context.new_page()
     context.close()
+
+
+def accessible(page: Any) -> None:
+    """An axe-core audit of the page as it is now, in light and in dark: no violation."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        results = axe.run(page)
+        assert results.violations_count == 0, f"{scheme}: {results.generate_report()}"
+    page.emulate_media(color_scheme="light")
 
 
 def scripted(run: Run) -> None:
@@ -77,50 +93,87 @@ def cells(page: Any) -> list[list[str]]:
     ]
 
 
-def test_the_page_shows_the_exact_numbers_of_a_match(run: Run, hgin_home: Path, phone: Any) -> None:
+def test_the_page_shows_the_exact_numbers_of_a_match(
+    run: Run, hgin_home: Path, screen: Any
+) -> None:
     scripted(run)
     board = Board(hgin_home)
     try:
-        phone.goto(board.viewer)
-        expect(phone.locator("#title")).to_have_text("Ann v Bob", timeout=LOAD)
-        assert cells(phone) == [
+        screen.goto(board.viewer)
+        expect(screen.locator("#title")).to_have_text("Ann v Bob", timeout=LOAD)
+        assert cells(screen) == [
             ["Player", "I won by Ann", "II", "III", "Wins", "Total"],
             ["Ann", "78 + 250 = 328", "35", "–", "2", "363"],
             ["Bob", "–", "–", "–", "1", "0"],
         ]
-        expect(phone.locator("#banner")).to_have_text("Bob deals next")
-        expect(phone.locator("#last")).to_have_text(
+        expect(screen.locator("#banner")).to_have_text("Bob deals next")
+        expect(screen.locator("#last")).to_have_text(
             "Knock: Bob scores 30 − 5 = 25 but every game that win 1 enters is closed, "
             "so it is entered nowhere."
         )
-        expect(phone.locator("#money")).to_have_text(
+        expect(screen.locator("#money")).to_have_text(
             "So far Bob pays Ann 328 points × 0.10 = 32.80."
         )
-        expect(phone.locator("#scorer")).to_be_hidden()  # a read-only page has no buttons
-        link = phone.get_by_role("link", name="Summary")
-        answer = phone.request.get(link.evaluate("a => a.href"))
+        expect(screen.locator("#scorer")).to_be_hidden()  # a read-only page has no buttons
+        link = screen.get_by_role("link", name="Summary")
+        answer = screen.request.get(link.evaluate("a => a.href"))
         assert answer.status == 200
         assert "<title>Hollywood Gin: Ann v Bob</title>" in answer.text()
-        width = phone.evaluate("document.documentElement.scrollWidth")
-        assert width <= 360  # nothing runs off the side of a phone
+        width = screen.evaluate("document.documentElement.scrollWidth")
+        assert width <= screen.viewport_size["width"]  # nothing runs off the side
+        assert screen.evaluate(SPLIT_NUMBERS) == []
+        if screen.viewport_size == TV:  # read from a sofa: big lines, and the hands before
+            for line in (".bonus", "#money"):
+                size = screen.locator(line).first.evaluate("e => getComputedStyle(e).fontSize")
+                assert float(size.removesuffix("px")) >= 32, line
+            expect(screen.locator("#recent li")).to_have_text(
+                [
+                    "2. Gin: Ann scores 25 + 10 = 35 in games I and II; game I closes, Ann wins "
+                    "it (game bonus 200; Bob shut out; boxes Ann 50).",
+                    "1. Gin: Ann scores 25 + 18 = 43 in game I.",
+                ]
+            )
+        else:
+            expect(screen.locator("#recent")).to_be_hidden()
+        accessible(screen)
     finally:
         board.stop()
 
 
-def test_a_hand_from_the_command_line_shows_within_a_second(hgin_home: Path, phone: Any) -> None:
+# Each number on the page not split across lines, nor a bonus's sign from its number
+# ('+ 150', '= 256'): the texts of the numbers that are, as the page is laid out now.
+SPLIT_NUMBERS = """() => {
+  const split = [];
+  const texts = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    if (!text.parentElement.checkVisibility()) continue;
+    const numbers = text.parentElement.matches(".bonus") ? /[+=]\\s\\d+/g : /\\d[\\d.,]*/g;
+    for (const found of text.data.matchAll(numbers)) {
+      const range = document.createRange();
+      range.setStart(text, found.index);
+      range.setEnd(text, found.index + found[0].length);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom)));
+      if (lines.size > 1) split.push(found[0]);
+    }
+  }
+  return split;
+}"""
+
+
+def test_a_hand_from_the_command_line_shows_within_a_second(hgin_home: Path, screen: Any) -> None:
     ScoreKeeper(hgin_home).new_match("Ann", "Bob", dealer="Ann")
     board = Board(hgin_home)
     try:
-        phone.goto(board.viewer)
-        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        screen.goto(board.viewer)
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
         assert hgin(hgin_home, "gin", "ann", "18").returncode == 0
-        expect(phone.locator("#last")).to_have_text(
+        expect(screen.locator("#last")).to_have_text(
             "Gin: Ann scores 25 + 18 = 43 in game I.", timeout=LIVE
         )
         assert hgin(hgin_home, "undo").returncode == 0
-        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LIVE)
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LIVE)
         assert hgin(hgin_home, "new", "Cleo", "Dan").returncode == 0  # the board follows it
-        expect(phone.locator("#title")).to_have_text("Cleo v Dan", timeout=LIVE)
+        expect(screen.locator("#title")).to_have_text("Cleo v Dan", timeout=LIVE)
     finally:
         board.stop()
 
@@ -131,53 +184,58 @@ def tap(page: Any, *labels: str) -> None:
         page.locator("#scorer button:visible", has_text=exactly).first.click()
 
 
-def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(hgin_home: Path, phone: Any) -> None:
+def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(hgin_home: Path, screen: Any) -> None:
     ScoreKeeper(hgin_home).new_match("Ann", "Bob", dealer="Ann")
     board = Board(hgin_home, "--scorer")
     assert board.scorer is not None
     try:
-        phone.goto(board.scorer)
-        said = phone.locator("#said")
-        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
-        tap(phone, "Gin", "Ann", "1", "8", "OK")
+        screen.goto(board.scorer)
+        said = screen.locator("#said")
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        tap(screen, "Gin", "Ann", "1", "8", "OK")
         expect(said).to_have_text("Gin: Ann scores 25 + 18 = 43 in game I.", timeout=LOAD)
-        tap(phone, "Knock", "Bob", "5", "OK", "3", "0", "OK")
+        tap(screen, "Knock", "Bob", "5", "OK")
+        accessible(screen)  # the number pad
+        tap(screen, "3", "0", "OK")
         expect(said).to_have_text("Knock: Bob scores 30 − 5 = 25 in game I.", timeout=LOAD)
-        expect(phone.locator("#last")).to_have_text("Knock: Bob scores 30 − 5 = 25 in game I.")
-        tap(phone, "Knock", "Ann", "1", "2", "OK", "3", "0", "OK")  # over the knock limit
+        expect(screen.locator("#last")).to_have_text("Knock: Bob scores 30 − 5 = 25 in game I.")
+        tap(screen, "Knock", "Ann", "1", "2", "OK", "3", "0", "OK")  # over the knock limit
         expect(said).to_have_class("refused", timeout=LOAD)
         expect(said).to_contain_text("hgin: ")
+        accessible(screen)  # a refusal
         assert [h.kind for h in ScoreKeeper(hgin_home).load().hands] == ["gin", "knock"]
     finally:
         board.stop()
 
 
 def test_the_scorer_page_asks_its_questions_enters_a_big_gin_and_undoes_and_redoes_in_words(
-    run: Run, hgin_home: Path, phone: Any
+    run: Run, hgin_home: Path, screen: Any
 ) -> None:
     assert run("new", "Ann", "Bob", "--dealer", "Ann", "--big-gin-bonus", "31").exit_code == 0
     board = Board(hgin_home, "--scorer")
     try:
-        phone.goto(board.scorer)
-        said, entry = phone.locator("#said"), phone.locator("#entry")
-        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
-        expect(phone.get_by_role("button", name="Redo")).to_be_hidden()
-        phone.get_by_role("button", name="Big gin").click()
+        screen.goto(board.scorer)
+        said, entry = screen.locator("#said"), screen.locator("#entry")
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        expect(screen.get_by_role("button", name="Redo")).to_be_hidden()
+        screen.get_by_role("button", name="Big gin").click()
         expect(entry).to_have_text("Big gin · Who went big gin?")
-        phone.get_by_role("button", name="Ann").click()
+        accessible(screen)  # the players' buttons
+        screen.get_by_role("button", name="Ann").click()
         expect(entry).to_have_text("Big gin · Ann · Bob's deadwood? _")
-        tap(phone, "1", "0", "OK")
+        tap(screen, "1", "0", "OK")
         expect(said).to_have_text("Big gin: Ann scores 31 + 10 = 41 in game I.", timeout=LOAD)
-        phone.get_by_role("button", name="Undo").click()
+        screen.get_by_role("button", name="Undo").click()
         expect(entry).to_have_text(
             "Undo change 1: recorded hand 1: big gin by Ann, 31 + 10 = 41?", timeout=LOAD
         )
-        phone.get_by_role("button", name="Record").click()
-        expect(phone.get_by_role("button", name="Redo")).to_be_visible(timeout=LOAD)
-        phone.get_by_role("button", name="Redo").click()
+        accessible(screen)  # a confirmation
+        screen.get_by_role("button", name="Record").click()
+        expect(screen.get_by_role("button", name="Redo")).to_be_visible(timeout=LOAD)
+        screen.get_by_role("button", name="Redo").click()
         expect(entry).to_have_text("Redo change 1: recorded hand 1: big gin by Ann, 31 + 10 = 41?")
-        phone.get_by_role("button", name="Record").click()
-        expect(phone.locator("#last")).to_contain_text("Big gin: Ann scores", timeout=LOAD)
+        screen.get_by_role("button", name="Record").click()
+        expect(screen.locator("#last")).to_contain_text("Big gin: Ann scores", timeout=LOAD)
         data = ScoreKeeper(hgin_home).load()
         assert [h.kind for h in data.hands] == ["big_gin"]
         assert data.sheet.totals["Ann"] == 41
@@ -186,25 +244,27 @@ def test_the_scorer_page_asks_its_questions_enters_a_big_gin_and_undoes_and_redo
 
 
 def test_an_oklahoma_knock_names_its_upcard_and_a_count_over_the_limit_is_kept_for_correction(
-    run: Run, hgin_home: Path, phone: Any
+    run: Run, hgin_home: Path, screen: Any
 ) -> None:
     assert run("new", "Ann", "Bob", "--dealer", "Ann", "--oklahoma").exit_code == 0
     board = Board(hgin_home, "--scorer")
     try:
-        phone.goto(board.scorer)
-        said, entry = phone.locator("#said"), phone.locator("#entry")
-        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
-        phone.get_by_role("button", name="Knock").click()
-        phone.get_by_role("button", name="Ann").click()
+        screen.goto(board.scorer)
+        said, entry = screen.locator("#said"), screen.locator("#entry")
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        screen.get_by_role("button", name="Knock").click()
+        screen.get_by_role("button", name="Ann").click()
         expect(entry).to_have_text("Knock · Ann · The upcard?")
-        phone.get_by_role("button", name="7", exact=True).click()
+        accessible(screen)  # the ranks
+        screen.get_by_role("button", name="7", exact=True).click()
         expect(entry).to_have_text("Knock · Ann · Its suit?")
-        phone.get_by_role("button", name="spades").click()
+        accessible(screen)  # the suits
+        screen.get_by_role("button", name="spades").click()
         expect(entry).to_have_text("Knock · Ann · upcard 7♠ · Ann's deadwood? _")
-        tap(phone, "9", "OK")  # over the seven's limit: refused as typed, the entry kept
+        tap(screen, "9", "OK")  # over the seven's limit: refused as typed, the entry kept
         expect(said).to_have_text("hgin: Ann cannot knock with 9: the limit is 7")
         expect(entry).to_have_text("Knock · Ann · upcard 7♠ · Ann's deadwood? _")
-        tap(phone, "5", "OK", "2", "0", "OK")
+        tap(screen, "5", "OK", "2", "0", "OK")
         expect(said).to_contain_text("(20 − 5) × 2 = 30", timeout=LOAD)
         shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
         assert [h["entered"]["upcard"] for h in shown["hands"]] == ["7♠"]
@@ -214,7 +274,7 @@ def test_an_oklahoma_knock_names_its_upcard_and_a_count_over_the_limit_is_kept_f
 
 
 def test_at_the_end_of_a_match_the_page_offers_a_rematch_and_follows_it(
-    run: Run, hgin_home: Path, phone: Any
+    run: Run, hgin_home: Path, screen: Any
 ) -> None:
     assert (
         run("new", "Ann", "Bob", "--dealer", "Ann", "--games", "1", "--target", "10").exit_code == 0
@@ -223,47 +283,49 @@ def test_at_the_end_of_a_match_the_page_offers_a_rematch_and_follows_it(
     assert first is not None
     board = Board(hgin_home, "--scorer", "--match", first)  # a board on one match
     try:
-        phone.goto(board.scorer)
-        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
-        expect(phone.get_by_role("button", name="Rematch")).to_be_hidden()
-        tap(phone, "Gin", "Ann", "5", "OK")
-        expect(phone.get_by_role("button", name="Rematch")).to_be_visible(timeout=LOAD)
+        screen.goto(board.scorer)
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        expect(screen.get_by_role("button", name="Rematch")).to_be_hidden()
+        tap(screen, "Gin", "Ann", "5", "OK")
+        expect(screen.get_by_role("button", name="Rematch")).to_be_visible(timeout=LOAD)
         for gone in ("Gin", "Knock", "Dead hand"):
-            expect(phone.get_by_role("button", name=gone, exact=True)).to_be_hidden()
-        phone.get_by_role("button", name="Rematch").click()
-        phone.get_by_role("button", name="Record").click()
-        expect(phone.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+            expect(screen.get_by_role("button", name=gone, exact=True)).to_be_hidden()
+        accessible(screen)  # the match over
+        screen.get_by_role("button", name="Rematch").click()
+        screen.get_by_role("button", name="Record").click()
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
         second = ScoreKeeper(hgin_home).current_id()
         assert second != first
-        tap(phone, "Gin", "Bob", "7", "OK")  # recorded in the new match the page follows
-        expect(phone.locator("#said")).to_contain_text("Gin: Bob scores", timeout=LOAD)
+        tap(screen, "Gin", "Bob", "7", "OK")  # recorded in the new match the page follows
+        expect(screen.locator("#said")).to_contain_text("Gin: Bob scores", timeout=LOAD)
         assert len(ScoreKeeper(hgin_home).load(second).hands) == 1
     finally:
         board.stop()
 
 
 def test_any_hand_can_be_corrected_or_deleted_from_the_hands_list(
-    run: Run, hgin_home: Path, phone: Any
+    run: Run, hgin_home: Path, screen: Any
 ) -> None:
     assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
     for hand in (("gin", "ann", "10"), ("knock", "bob", "3", "9"), ("draw",)):
         assert run(*hand).exit_code == 0
     board = Board(hgin_home, "--scorer")
     try:
-        phone.goto(board.scorer)
-        said = phone.locator("#said")
-        expect(phone.locator("#last")).to_have_text(
+        screen.goto(board.scorer)
+        said = screen.locator("#said")
+        expect(screen.locator("#last")).to_have_text(
             "Dead hand: no score, no win counted.", timeout=LOAD
         )
-        phone.get_by_role("button", name="Hands").click()
-        phone.get_by_role("button", name="Edit hand 2").click()
-        phone.get_by_role("button", name="Gin", exact=True).click()
-        phone.get_by_role("button", name="Bob").click()
-        tap(phone, "2", "0", "OK")
+        screen.get_by_role("button", name="Hands").click()
+        accessible(screen)  # the hands list
+        screen.get_by_role("button", name="Edit hand 2").click()
+        screen.get_by_role("button", name="Gin", exact=True).click()
+        screen.get_by_role("button", name="Bob").click()
+        tap(screen, "2", "0", "OK")
         expect(said).to_contain_text("Hand 2 corrected", timeout=LOAD)
-        phone.get_by_role("button", name="Hands").click()
-        phone.get_by_role("button", name="Delete hand 3").click()
-        phone.get_by_role("button", name="Delete", exact=True).click()
+        screen.get_by_role("button", name="Hands").click()
+        screen.get_by_role("button", name="Delete hand 3").click()
+        screen.get_by_role("button", name="Delete", exact=True).click()
         expect(said).to_contain_text("Hand 3 deleted", timeout=LOAD)
         shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
         assert [(h["entered"]["kind"], h["entered"]["player"]) for h in shown["hands"]] == [
@@ -276,21 +338,93 @@ def test_any_hand_can_be_corrected_or_deleted_from_the_hands_list(
 
 
 def test_a_new_match_with_new_names_and_rules_starts_from_the_phone(
-    run: Run, hgin_home: Path, phone: Any
+    run: Run, hgin_home: Path, screen: Any
 ) -> None:
     one_game = ("--games", "1", "--target", "10")
     assert run("new", "Ann", "Bob", "--dealer", "Ann", *one_game).exit_code == 0
     assert run("gin", "ann", "5").exit_code == 0  # the match is over
     board = Board(hgin_home, "--scorer")
     try:
-        phone.goto(board.scorer)
-        phone.get_by_role("button", name="New match").click(timeout=LOAD)
-        phone.get_by_label("First player").fill("Cy")
-        phone.get_by_label("Second player").fill("Dee")
-        phone.get_by_role("button", name="classic").click()
-        phone.get_by_role("button", name="Start").click()
-        expect(phone.locator("#title")).to_have_text("Cy v Dee", timeout=LOAD)
+        screen.goto(board.scorer)
+        screen.get_by_role("button", name="New match").click(timeout=LOAD)
+        screen.get_by_label("First player").fill("Cy")
+        screen.get_by_label("Second player").fill("Dee")
+        screen.get_by_role("button", name="classic").click()
+        accessible(screen)  # the new match's names and rules
+        screen.get_by_role("button", name="Start").click()
+        expect(screen.locator("#title")).to_have_text("Cy v Dee", timeout=LOAD)
         rules = json.loads(hgin(hgin_home, "rules", "--json").stdout)
         assert rules["profile"] == "classic"
     finally:
         board.stop()
+
+
+def test_the_next_match_of_a_series_starts_from_the_phone_and_the_tv_follows_it(
+    run: Run, hgin_home: Path, screen: Any
+) -> None:
+    one_game = ("--games", "1", "--target", "10")
+    assert run("series", "new", "Ann", "Bob", "--to", "100", "--dealer", "Ann", *one_game)
+    assert run("gin", "ann", "5").exit_code == 0  # the series' first match is over
+    first = ScoreKeeper(hgin_home).current_id()
+    board = Board(hgin_home, "--scorer")
+    try:
+        viewer = screen.context.new_page()
+        viewer.goto(board.viewer)
+        screen.goto(board.scorer)
+        expect(screen.get_by_role("button", name="Next in series")).to_be_visible(timeout=LOAD)
+        expect(screen.get_by_role("button", name="Rematch")).to_be_hidden()
+        screen.get_by_role("button", name="Next in series").click()
+        screen.get_by_role("button", name="Record").click()
+        expect(screen.locator("#said")).to_contain_text("New match", timeout=LOAD)
+        expect(viewer.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        series = json.loads(hgin(hgin_home, "series", "show", "--json").stdout)
+        second = ScoreKeeper(hgin_home).current_id()
+        assert second != first
+        assert ([m["id"] for m in series["matches"]], series["in_play"]) == ([first], second)
+    finally:
+        board.stop()
+
+
+def test_an_entry_made_on_a_sheet_that_changed_since_is_refused(
+    run: Run, hgin_home: Path, screen: Any
+) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    board = Board(hgin_home, "--scorer")
+    try:
+        screen.goto(board.scorer)
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        screen.route("**/events", lambda route: route.abort())  # the page hears of no change
+        screen.route("**/sheet.json", lambda route: route.abort())
+        screen.evaluate("() => window.stop()")  # its stream too is cut
+        assert hgin(hgin_home, "gin", "bob", "12").returncode == 0  # typed on the laptop
+        tap(screen, "Gin", "Ann", "8", "OK")
+        expect(screen.locator("#said")).to_have_text(
+            "hgin: the sheet changed: look again", timeout=LOAD
+        )
+        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        assert shown["totals"] == {"Ann": 0, "Bob": 37}  # the laptop's hand alone
+    finally:
+        board.stop()
+
+
+def test_the_summary_of_twelve_hands_with_a_stake_prints_on_one_a4_page(
+    run: Run, hgin_home: Path, browser: Any
+) -> None:
+    new = ("new", "Ann", "Bob", "--rules", "classic", "--dealer", "Ann", "--stake", "0.10")
+    hands = [
+        ("knock", "ann", "2", "14"), ("knock", "bob", "3", "15"), ("gin", "ann", "10"),
+        ("knock", "bob", "1", "20"), ("knock", "ann", "4", "30"), ("draw",),
+        ("gin", "bob", "12"), ("knock", "ann", "5", "20"), ("knock", "bob", "2", "27"),
+        ("gin", "ann", "15"), ("knock", "ann", "6", "3"), ("knock", "bob", "4", "30"),
+    ]  # fmt: skip
+    for command in (new, *hands):
+        assert run(*command).exit_code == 0
+    shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+    assert (len(shown["hands"]), shown["finished"]) == (12, True)
+    page = browser.new_page()
+    try:
+        page.set_content(hgin(hgin_home, "summary", "-f", "html").stdout)
+        printed = page.pdf(format="A4")
+    finally:
+        page.close()
+    assert len(re.findall(rb"/Type\s*/Page\b", printed)) == 1
