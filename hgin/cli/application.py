@@ -22,7 +22,7 @@ from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandFunctionType
 
 from hgin.cli.commands import MODULES, full_name, load, load_all
-from hgin.cli.startup import command_word, only_the_command, quick_conversion
+from hgin.cli.startup import command_name, command_word, only_the_command, quick_conversion
 from hgin.cli.streams import is_terminal, prepare
 from hgin.engine.counts import option_like
 from hgin.engine.names import either
@@ -418,14 +418,9 @@ def root(
         typer.echo(whole.get_help(whole.make_context("hgin", [], resilient_parsing=True)))
         return
     load("show")  # a bare `hgin` is `hgin show` (found registered: no import back)
-    show = next(c.callback for c in app.registered_commands if _named(c) == "show")
+    show = next(c.callback for c in app.registered_commands if command_name(c) == "show")
     assert show is not None
     show(match=None, as_json=False)
-
-
-def _named(command: Any) -> str | None:
-    """The name a registered command is called by (its function's, unless given)."""
-    return command.name or getattr(command.callback, "__name__", None)
 
 
 def run() -> None:
