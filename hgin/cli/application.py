@@ -206,7 +206,7 @@ class HginGroup(HelpGroup):
             return super().invoke(ctx)
 
 
-# Click's and pydantic's words, and hgin's for the same things.
+# Click's and pydantic's words (as the Typer hgin pins words them), and hgin's for the same things.
 PLAIN_WORDS = (
     ("Input should be a valid integer, unable to parse string as an integer", "not a whole number"),
     ("Input should be a valid integer", "not a whole number"),
@@ -216,8 +216,6 @@ PLAIN_WORDS = (
     ("Missing option ", "missing "),
     ("Missing parameter: ", "missing "),
     ("Got unexpected extra argument(s) ", "more words than it takes "),
-    ("Got unexpected extra arguments ", "more words than it takes "),
-    ("Got unexpected extra argument ", "more words than it takes "),
     (". Did you mean ", ": did you mean "),
     ("Did you mean ", "did you mean "),
     ("Invalid value for ", ""),
