@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.layout import Fit, make_console, plain_text, record, simple_table, table_or_records
+from hgin.cli.layout import Fit, plain_text, record, simple_table, table_or_records
 from hgin.reports.stats import Stats, Tally, count_line, figure, money_line
 
 STATS_NOTE = (
@@ -79,11 +79,6 @@ def stats_view(stats: Stats) -> RenderableType:
         parts.append(Text(PAIRS_NOTE, style="dim"))
     parts.append(Text(STATS_NOTE, style="dim"))
     return Group(*parts)
-
-
-def print_stats(stats: Stats) -> None:
-    """The statistics drawn on the terminal."""
-    make_console().print(stats_view(stats))
 
 
 def stats_text(stats: Stats) -> str:
