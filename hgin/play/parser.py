@@ -238,8 +238,10 @@ def parse_line(line: str) -> Action | None:
         if [a.casefold() for a in args] != ["next"]:
             raise HginError("type series next (the series' next match, once this one is over)")
         return NextMatch(series=True)
-    if word.name == "new":
-        return parse_new(args)
+    if word.name == "new":  # its names and options are read by `hgin new` itself
+        if len(args) == 1:
+            raise HginError("type new for the same two players again, or new NAME1 NAME2")
+        return NextMatch(tuple(args))
     if word.name == "help":
         if len(args) > 1:
             raise HginError("type help, or help and one command word")
@@ -260,13 +262,6 @@ def parse_line(line: str) -> Action | None:
     if args:
         raise HginError(f"{word.name} takes nothing more: type just {word.shortest}")
     return Command(word.name)
-
-
-def parse_new(words: Sequence[str]) -> NextMatch:
-    """`new`, or `new NAME1 NAME2` with `hgin new`'s options (read by `hgin new` itself)."""
-    if len(words) == 1:
-        raise HginError("type new for the same two players again, or new NAME1 NAME2")
-    return NextMatch(tuple(words))
 
 
 HELP_INTRO = "One line per hand; cut words short as in [brackets]:"

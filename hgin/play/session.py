@@ -96,7 +96,6 @@ class TableSession:
 
     def start(self) -> Reply:
         """The sheet as the session opens (and a word if the match is already over)."""
-        self.match = self.keeper.load(self.match_id)
         return Reply(self._over_note(), sheet=self.match)
 
     @property
