@@ -42,10 +42,8 @@ Result = TypeVar("Result")
 
 
 def say(message: str, *, whole: bool = False) -> None:
-    """A refusal or notice as one line on stderr, made safe for a terminal: control characters
-    shown escaped, and a refusal cut short (it may quote what was typed, which could be a
-    whole file); a notice of hgin's own (`whole`) is never cut, so the paths it names stay
-    whole."""
+    """A refusal or notice as one line on stderr, control characters escaped; a refusal (it may
+    quote a whole file) is cut short, a notice of hgin's own (`whole`) never."""
     if len(message) > MAX_REFUSAL and not whole:
         message = message[: MAX_REFUSAL - 1] + "…"
     tell(f"hgin: {escaped(message.replace(NEWLINE, ' '))}")
@@ -244,9 +242,8 @@ def usage_lines(error: UsageError) -> str:
 
 @contextlib.contextmanager
 def one_line_on_failure() -> Iterator[None]:
-    """Where a failing command ends: a refusal or output that cannot be written is one line on
-    stderr and exit 1 (a reader that went away, `hgin matches | head`, ends quietly); Ctrl-C
-    is one line and exit 130."""
+    """Where a failing command ends: one line on stderr and its exit status (see README: Exit
+    status)."""
     try:
         yield
     except HginError as refusal:
@@ -268,12 +265,8 @@ def one_line_on_failure() -> Iterator[None]:
 
 
 def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> None:
-    """Make a change through the façade, then `show` what it returns.
-
-    Ctrl-C is held back while the change is made, so that it is refused or saved whole. Once
-    saved, whatever happens to the output (a closed stream, a full disk, Ctrl-C) is one line
-    on stderr and exit 0: exit 1 would tell a script to try again and record the hand twice.
-    """
+    """Make a change with Ctrl-C held back, then `show` what it returns; once saved, a failing
+    output or Ctrl-C is one line on stderr and exit 0 (see README: Exit status)."""
     pressed = False
     if hasattr(signal, "pthread_sigmask"):  # not on Windows
         before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -302,9 +295,7 @@ def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> No
 
 
 def scorekeeper(home: Path | None = None) -> ScoreKeeper:
-    """The façade (over `home`, else the default folders), imported once a command runs: help
-    and shell completion load every command module or one, and run none (what they read comes
-    from `Folder`, which needs no engine)."""
+    """The façade over `home` (else the default folders), imported only once a command runs."""
     from hgin.scorekeeper import ScoreKeeper
 
     return ScoreKeeper(home)
@@ -319,9 +310,7 @@ def show_outcome(outcome: Outcome) -> None:
 
 
 def echo(*views: Any) -> None:
-    """Print sentences (or drawings) on stdout with Rich: at a terminal a sentence wraps between
-    words; piped, it stays one whole line (see `hgin.cli.layout.print_views`). Rich is loaded
-    only to print, not by help or shell completion, which load every command module."""
+    """Print sentences or drawings on stdout (`hgin.cli.layout.print_views`, loaded only here)."""
     from hgin.cli.layout import print_views
 
     print_views(*views)
