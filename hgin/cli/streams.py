@@ -13,6 +13,7 @@ import codecs
 import errno
 import functools
 import io
+import json
 import os
 import re
 import sys
@@ -174,11 +175,7 @@ def print_document(text: str, form: str) -> None:
 
 
 def _json_escape(found: re.Match[str]) -> str:
-    code = ord(found.group())
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return json.dumps(found.group())[1:-1]  # '\\u00eb', a pair of them past U+FFFF
 
 
 # The format a file name's extension asks for when -f is not given.
