@@ -41,32 +41,23 @@ def read_line(prompt: str, interactive: bool) -> str | None:
     """The next line without its newline, or None at the end of input (Ctrl-D). A line that
     is not text in the input's encoding is refused; the lines after it are read as usual."""
     encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
-    if interactive:
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
-        except UnicodeDecodeError as error:
-            raise unreadable(error, encoding) from None
     raw = getattr(sys.stdin, "buffer", None)
-    if raw is None:  # a text-only stream: it has decoded the line already
-        line = sys.stdin.readline()
-        return line.rstrip("\r\n") if line else None
-    data = raw.readline()
-    if not data:
-        return None
     try:
-        return str(data.decode(encoding)).rstrip("\r\n")
+        if interactive:
+            return input(prompt)
+        if raw is None:  # a text-only stream: it has decoded the line already
+            line = sys.stdin.readline()
+            return line.rstrip("\r\n") if line else None
+        data = raw.readline()
+        return str(data.decode(encoding)).rstrip("\r\n") if data else None
+    except EOFError:
+        return None
     except UnicodeDecodeError as error:
-        raise unreadable(error, encoding) from None
-
-
-def unreadable(error: UnicodeDecodeError, encoding: str) -> HginError:
-    byte = error.object[error.start : error.start + 1].hex()
-    return HginError(
-        f"the line is not {encoding} text (byte 0x{byte} at column {error.start + 1}); "
-        "nothing was done with it"
-    )
+        byte = error.object[error.start : error.start + 1].hex()
+        raise HginError(
+            f"the line is not {encoding} text (byte 0x{byte} at column {error.start + 1}); "
+            "nothing was done with it"
+        ) from None
 
 
 def line_ranges(numbers: list[int]) -> str:
