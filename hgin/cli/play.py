@@ -34,7 +34,7 @@ def new_arguments(words: Sequence[str]) -> NewMatch:
     except UsageError as error:
         raise HginError(usage_lines(error).split("\n")[0].removeprefix("hgin: ")) from None
     options = taken_rule_values(given)
-    return NewMatch(given["first"], given["second"], given["rules"], given["dealer"], options)
+    return given["first"], given["second"], given["rules"], given["dealer"], options
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:

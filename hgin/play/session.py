@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from hgin.engine.editing import JournalRow, typed_name
 from hgin.engine.match import Match
@@ -53,16 +53,8 @@ def greeting(match: Match) -> str:
     return f"Type a hand: gin {first} 18, knock {second} 7 12, draw; or help."
 
 
-class NewMatch(NamedTuple):
-    """What `hgin new` reads of its words: the names, rules, dealer and rule values."""
-
-    first: str
-    second: str
-    rules: str | None
-    dealer: str | None
-    options: dict[str, object]
-
-
+# What `hgin new` reads of a `new` line's words: the names, rules, dealer and rule values.
+NewMatch = tuple[str, str, str | None, str | None, dict[str, Any]]
 NewArguments = Callable[[Sequence[str]], NewMatch]
 
 
