@@ -93,9 +93,8 @@ def show(reply: Reply) -> None:
 
 
 def run_session(match: str | None) -> int:
-    """Play lines until quit, end of input or a second Ctrl-C; the exit status: 1 for piped
-    lines some of which were refused (a script can notice), 0 once a hand is saved even if
-    the output then fails (the hands are kept)."""
+    """Play lines until quit, end of input or a second Ctrl-C; exit 1 when piped lines were
+    refused, 0 once a hand is saved even if the output then fails."""
     if sys.stdin is None:
         raise HginError("standard input is closed: there are no lines to play")
     interactive = is_terminal(sys.stdin)  # a person types the lines

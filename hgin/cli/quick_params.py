@@ -56,8 +56,7 @@ def quick_value(annotation: Any, info: Any, value: Any, ctx: Any) -> Any:
 
 
 class QuickParam(RuntimeParam):
-    """Converts simple values itself and hands the rest to Typer's own converter, built (and
-    pydantic imported) only then. (A plain subclass: declaring a dataclass costs more.)"""
+    """Converts simple values itself, the rest with Typer's own converter, built only then."""
 
     def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
         try:

@@ -59,8 +59,7 @@ MAX_LINE = 1000
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A command word (its full name) and what it takes: the hand typed (gin, knock, draw,
-    edit), the number of a hand or a change (edit, delete, restore), the word to explain (help)."""
+    """A command word (its full name) and what it takes: a hand, a number, a word to explain."""
 
     name: str
     entry: Hand | None = None
@@ -78,8 +77,7 @@ class CountCards:
 
 @dataclass(frozen=True, slots=True)
 class NextMatch:
-    """Start the next match: the same players and rules (no words), or as `hgin new` does
-    with `words` (its names and options, which `hgin new`'s own parameters read)."""
+    """Start the next match: the same players and rules, or as `hgin new` reads `words`."""
 
     words: tuple[str, ...] = ()
     series: bool = False  # `series next`: refused outside a series
@@ -159,8 +157,7 @@ def stray_option(words: Sequence[str]) -> str | None:
 
 
 def _entry_options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str], bool]:
-    """`_options`, refused for a word no entry takes and for an option without its value
-    (only the last word can lack one)."""
+    """`_options`, refused for a word no entry takes and for an option without its value."""
     positional, values, big, stray = _options(words)
     if stray:
         raise HginError(f"unknown option '{stray[0]}': {usage} [--upcard CARD] [--big]")

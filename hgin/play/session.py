@@ -33,8 +33,7 @@ LOG_SHOWN = 20
 
 
 def still_working() -> str:
-    """The words that still work once the match is over: every one but the kinds of hand
-    (and those that start the next match)."""
+    """The words that still work once the match is over, but for those that start the next."""
     left = (*ENTRY_KINDS, *NEXT_MATCH)
     names = [word.name for word in COMMANDS if word not in left and word.name != "notice"]
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -60,8 +59,7 @@ NewArguments = Callable[[Sequence[str]], NewMatch]
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """What to show for one line: a sheet or a summary, then sentences (and the help's rows:
-    what to type, what it does; or the latest changes); or the end."""
+    """What to show for one line: a sheet or a summary, then sentences, help or changes."""
 
     lines: tuple[str, ...] = ()
     help: tuple[tuple[str, str], ...] = ()
