@@ -1,11 +1,7 @@
-"""Standard output and error whatever the terminal (no Rich here). An `OutputFront` stands in
-front of a stream whose encoding cannot hold hgin's symbols, or when ASCII is asked for
-($HGIN_ASCII=1, or `ascii = true` in config.toml): symbols become their ASCII forms, letters
-lose the accents the encoding lacks, anything left becomes '?'; and in front of a piped
-standard output, to take the trailing blanks off every line. A closed standard output (`>&-`)
-fails like any output that cannot be written. Data (JSON, HTML, SVG) is escaped the format's
-way (\\u00eb, &#235;), never rewritten. `output_format` says which format `-o FILE` asks for.
-"""
+"""Standard output and error whatever the terminal (no Rich here): an `OutputFront` draws in
+ASCII where the encoding or the settings ask for it (README: Any terminal), and takes the
+trailing blanks off a piped standard output; data (JSON, HTML, SVG) is escaped the format's way,
+never rewritten. `output_format` says which format `-o FILE` asks for."""
 
 from __future__ import annotations
 

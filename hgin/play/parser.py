@@ -1,10 +1,6 @@
-"""Lines typed at the table (`hgin play`) turned into actions: pure, no I/O.
-
-Every command word may be cut to any start at least as long as its shortest form, so that
-`g`, `k`, `d`, `u`, `r`, `s` are the everyday keys and the rarer commands need a little
-more (`su` summary, `del` delete): no start can mean two commands. Player names are resolved
-later, against the match, by any unique start of the name.
-"""
+"""Lines typed at the table (`hgin play`) turned into actions: pure, no I/O. A command word
+may be cut to any start at least as long as its shortest form; player names are resolved later,
+against the match."""
 
 from __future__ import annotations
 
