@@ -67,7 +67,7 @@ class HginCommand(TyperCommand):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         words = list(args)  # the parser consumes the list it is given
         try:
-            result: list[str] = super().parse_args(ctx, args)
+            return super().parse_args(ctx, args)
         except UsageError as error:
             path = ctx.command_path.partition(" ")[2]  # 'rules set' for `hgin rules set`
             hint = next(filter(None, (misplaced(word, path) for word in words)), None)
@@ -77,7 +77,6 @@ class HginCommand(TyperCommand):
             if hint is not None:
                 error.message = hint
             raise
-        return result
 
     def _unknown(self, words: list[str]) -> Iterator[str]:
         """The words that look like options of no kind this command has."""
