@@ -185,8 +185,7 @@ class HginGroup(HelpGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         names: list[str] = super().list_commands(ctx)
-        order = list(MODULES)  # the order they are needed at the table
-        return sorted(names, key=order.index)
+        return sorted(names, key=list(MODULES).index)  # the order they are needed at the table
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         with one_line_on_failure():  # help and --version print while the line is parsed

@@ -186,11 +186,7 @@ def parse_entry(words: Sequence[str]) -> Hand:
         raise HginError(f"say what happened: gin, knock or draw, {ENTRY_EXAMPLE}")
     kind = find_word(words[0], kinds=True)
     positional, values, big = _entry_options(words[1:], kind.usage)
-    upcard, hand_cards, their_cards = (
-        values.get("upcard"),
-        values.get("hand"),
-        values.get("opponent"),
-    )
+    upcard, hand_cards, their_cards = map(values.get, ("upcard", "hand", "opponent"))
     cards = hand_cards is not None or their_cards is not None
     if big and kind.name != "gin":
         raise HginError("--big goes with gin only")
