@@ -224,11 +224,10 @@ def usage_lines(error: UsageError) -> str:
     meant), then what to type to see how the command goes."""
     command = error.ctx.command_path if error.ctx is not None else "hgin"
     param = getattr(error, "param", None)
-    message = error.message
     if isinstance(error, BadParameter) and not isinstance(error, MissingParameter) and param:
         names = getattr(param, "opts", None) or [getattr(param, "human_readable_name", "")]
-        name = names[0] if names[0].startswith("-") else f"{names[0].upper()}"
-        message = f"{name}: {message}"
+        name = names[0] if names[0].startswith("-") else names[0].upper()
+        message = f"{name}: {error.message}"
     else:
         message = error.format_message()
     for theirs, ours in PLAIN_WORDS:

@@ -143,10 +143,9 @@ class TableSession:
             assert entry is not None
             self.match = keeper.load(match_id)
             if self.match.sheet.finished:
-                refusal = (
+                raise HginError(
                     f"the match is over, no hand can be recorded: {still_working()} still work"
                 )
-                raise HginError(refusal)
             return self._changed(keeper.record(entry, match_id))
         if action.name == "edit":
             assert entry is not None and number is not None
