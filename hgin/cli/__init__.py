@@ -13,12 +13,7 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """The `hgin` command. The program is imported inside the guard: loading Typer and Rich
-    is most of a short command's time, and a Ctrl-C then must be one line too."""
-    # A command's objects mostly live until it ends, the imported program's too: at Python's
-    # default (a collection every 700 allocations) importing and running one took some forty
-    # collections that found next to nothing. At 100,000 a command runs none, even a save of
-    # a 2,000-hand match; a long one (the board, play) still collects (an import pauses it).
+    """The `hgin` command, its program imported inside the Ctrl-C guard (see README: Speed)."""
     gc.set_threshold(100_000, *gc.get_threshold()[1:])
     try:
         from hgin.cli.application import run

@@ -22,7 +22,7 @@ from typer.core import TyperCommand, TyperGroup
 from typer.models import CommandFunctionType
 
 from hgin.cli.commands import MODULES, full_name, load, load_all
-from hgin.cli.startup import command_word, only_the_command, quick_conversion
+from hgin.cli.startup import command_name, command_word, only_the_command, quick_conversion
 from hgin.cli.streams import is_terminal, prepare
 from hgin.engine.counts import option_like
 from hgin.engine.names import either
@@ -42,10 +42,8 @@ Result = TypeVar("Result")
 
 
 def say(message: str, *, whole: bool = False) -> None:
-    """A refusal or notice as one line on stderr, made safe for a terminal: control characters
-    shown escaped, and a refusal cut short (it may quote what was typed, which could be a
-    whole file); a notice of hgin's own (`whole`) is never cut, so the paths it names stay
-    whole."""
+    """A refusal or notice as one line on stderr, control characters escaped; a refusal (it may
+    quote a whole file) is cut short, a notice of hgin's own (`whole`) never."""
     if len(message) > MAX_REFUSAL and not whole:
         message = message[: MAX_REFUSAL - 1] + "…"
     tell(f"hgin: {escaped(message.replace(NEWLINE, ' '))}")
@@ -69,7 +67,7 @@ class HginCommand(TyperCommand):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         words = list(args)  # the parser consumes the list it is given
         try:
-            result: list[str] = super().parse_args(ctx, args)
+            return super().parse_args(ctx, args)
         except UsageError as error:
             path = ctx.command_path.partition(" ")[2]  # 'rules set' for `hgin rules set`
             hint = next(filter(None, (misplaced(word, path) for word in words)), None)
@@ -79,7 +77,6 @@ class HginCommand(TyperCommand):
             if hint is not None:
                 error.message = hint
             raise
-        return result
 
     def _unknown(self, words: list[str]) -> Iterator[str]:
         """The words that look like options of no kind this command has."""
@@ -188,8 +185,7 @@ class HginGroup(HelpGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         names: list[str] = super().list_commands(ctx)
-        order = list(MODULES)  # the order they are needed at the table
-        return sorted(names, key=order.index)
+        return sorted(names, key=list(MODULES).index)  # the order they are needed at the table
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         with one_line_on_failure():  # help and --version print while the line is parsed
@@ -206,7 +202,7 @@ class HginGroup(HelpGroup):
             return super().invoke(ctx)
 
 
-# Click's and pydantic's words, and hgin's for the same things.
+# Click's and pydantic's words (as the Typer hgin pins words them), and hgin's for the same things.
 PLAIN_WORDS = (
     ("Input should be a valid integer, unable to parse string as an integer", "not a whole number"),
     ("Input should be a valid integer", "not a whole number"),
@@ -216,8 +212,6 @@ PLAIN_WORDS = (
     ("Missing option ", "missing "),
     ("Missing parameter: ", "missing "),
     ("Got unexpected extra argument(s) ", "more words than it takes "),
-    ("Got unexpected extra arguments ", "more words than it takes "),
-    ("Got unexpected extra argument ", "more words than it takes "),
     (". Did you mean ", ": did you mean "),
     ("Did you mean ", "did you mean "),
     ("Invalid value for ", ""),
@@ -230,11 +224,10 @@ def usage_lines(error: UsageError) -> str:
     meant), then what to type to see how the command goes."""
     command = error.ctx.command_path if error.ctx is not None else "hgin"
     param = getattr(error, "param", None)
-    message = error.message
     if isinstance(error, BadParameter) and not isinstance(error, MissingParameter) and param:
         names = getattr(param, "opts", None) or [getattr(param, "human_readable_name", "")]
-        name = names[0] if names[0].startswith("-") else f"{names[0].upper()}"
-        message = f"{name}: {message}"
+        name = names[0] if names[0].startswith("-") else names[0].upper()
+        message = f"{name}: {error.message}"
     else:
         message = error.format_message()
     for theirs, ours in PLAIN_WORDS:
@@ -246,9 +239,8 @@ def usage_lines(error: UsageError) -> str:
 
 @contextlib.contextmanager
 def one_line_on_failure() -> Iterator[None]:
-    """Where a failing command ends: a refusal or output that cannot be written is one line on
-    stderr and exit 1 (a reader that went away, `hgin matches | head`, ends quietly); Ctrl-C
-    is one line and exit 130."""
+    """Where a failing command ends: one line on stderr and its exit status (see README: Exit
+    status)."""
     try:
         yield
     except HginError as refusal:
@@ -270,12 +262,8 @@ def one_line_on_failure() -> Iterator[None]:
 
 
 def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> None:
-    """Make a change through the façade, then `show` what it returns.
-
-    Ctrl-C is held back while the change is made, so that it is refused or saved whole. Once
-    saved, whatever happens to the output (a closed stream, a full disk, Ctrl-C) is one line
-    on stderr and exit 0: exit 1 would tell a script to try again and record the hand twice.
-    """
+    """Make a change with Ctrl-C held back, then `show` what it returns; once saved, a failing
+    output or Ctrl-C is one line on stderr and exit 0 (see README: Exit status)."""
     pressed = False
     if hasattr(signal, "pthread_sigmask"):  # not on Windows
         before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -304,9 +292,7 @@ def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> No
 
 
 def scorekeeper(home: Path | None = None) -> ScoreKeeper:
-    """The façade (over `home`, else the default folders), imported once a command runs: help
-    and shell completion load every command module or one, and run none (what they read comes
-    from `Folder`, which needs no engine)."""
+    """The façade over `home` (else the default folders), imported only once a command runs."""
     from hgin.scorekeeper import ScoreKeeper
 
     return ScoreKeeper(home)
@@ -321,9 +307,7 @@ def show_outcome(outcome: Outcome) -> None:
 
 
 def echo(*views: Any) -> None:
-    """Print sentences (or drawings) on stdout with Rich: at a terminal a sentence wraps between
-    words; piped, it stays one whole line (see `hgin.cli.layout.print_views`). Rich is loaded
-    only to print, not by help or shell completion, which load every command module."""
+    """Print sentences or drawings on stdout (`hgin.cli.layout.print_views`, loaded only here)."""
     from hgin.cli.layout import print_views
 
     print_views(*views)
@@ -418,14 +402,9 @@ def root(
         typer.echo(whole.get_help(whole.make_context("hgin", [], resilient_parsing=True)))
         return
     load("show")  # a bare `hgin` is `hgin show` (found registered: no import back)
-    show = next(c.callback for c in app.registered_commands if _named(c) == "show")
+    show = next(c.callback for c in app.registered_commands if command_name(c) == "show")
     assert show is not None
     show(match=None, as_json=False)
-
-
-def _named(command: Any) -> str | None:
-    """The name a registered command is called by (its function's, unless given)."""
-    return command.name or getattr(command.callback, "__name__", None)
 
 
 def run() -> None:

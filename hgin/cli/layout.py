@@ -23,18 +23,15 @@ SEPARATOR = Text(" · ", style="dim")
 
 
 class HginConsole(Console):
-    """Rich's console, except that a reader gone away (`hgin gin ann 7 | head -c1`) is an
-    output error like a full disk: hgin chooses the exit (0 once a change is saved), where
-    Rich would exit 1 at once."""
+    """Rich's console, a reader gone away an output error like a full disk (Rich would exit)."""
 
     def on_broken_pipe(self) -> None:
         raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
 def make_console() -> Console:
-    """A console built now, so that it honours COLUMNS and NO_COLOR as they are set. Piped
-    with no COLUMNS, sentences are not wrapped (tables still are, to 80 columns): a reader
-    pasting them into a chat gets whole lines."""
+    """A console honouring COLUMNS and NO_COLOR as set now; piped with no COLUMNS, sentences are
+    not wrapped (tables still are, to 80 columns)."""
     console = HginConsole(highlight=False, emoji=False)
     if not console.is_terminal and not os.environ.get("COLUMNS"):
         console.soft_wrap = True
@@ -44,8 +41,7 @@ def make_console() -> Console:
 def simple_table(
     *headers: str | Text, right: Sequence[int] = (), unwrapped: Sequence[int] = ()
 ) -> Table:
-    """A table without edges, a rule under its header; the columns numbered in `right` flush
-    right, those in `unwrapped` never wrapped. A word too long for its column is folded."""
+    """A table without edges; the columns in `right` flush right, those in `unwrapped` unwrapped."""
     table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
     for number, header in enumerate(headers):
         table.add_column(
@@ -58,9 +54,8 @@ def simple_table(
 
 
 class Fit:
-    """The first choice whose natural width fits the space, else the last one. `judged_by`
-    names, for a choice that mixes a table with text that wraps anyway, the part whose width
-    decides (the table)."""
+    """The first choice whose natural width fits, else the last; `judged_by` names, for a
+    choice, the part whose width decides."""
 
     def __init__(
         self, *choices: RenderableType, judged_by: Sequence[RenderableType | None] = ()
@@ -110,8 +105,7 @@ class Pieces:
 
 
 def record(title: str, *lines: Iterable[str], style: str = "") -> Group:
-    """A table's row as a record: the title on its own line, each line of figures indented
-    below it."""
+    """A table's row as a record: the title, each line of figures indented below it."""
     pieces = (Pieces(Text(figure, style=style) for figure in figures) for figures in lines)
     return Group(Text(title, style="bold"), *(Padding(p, (0, 0, 0, 2)) for p in pieces))
 
@@ -122,8 +116,7 @@ def table_or_records(table: Table, records: Iterable[tuple[str, Iterable[str]]])
 
 
 def print_views(*views: RenderableType | str) -> None:
-    """Print each view; a string is printed as it is (never as markup), and an indented one
-    that wraps goes on under its own start, not at the margin."""
+    """Print each view; a string as it is (never markup), wrapped under its own indent."""
     console = make_console()
     for view in views:
         if isinstance(view, str):

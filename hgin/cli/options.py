@@ -22,10 +22,9 @@ from hgin.folder import Folder
 def complete_match(incomplete: str) -> list[str]:
     """Shell completion: the stored match identifiers."""
     try:
-        ids = Folder().match_ids()
+        return match_candidates(incomplete, Folder().match_ids())
     except (HginError, OSError):
         return []
-    return match_candidates(incomplete, ids)
 
 
 def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -35,19 +34,18 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     if "first" in params and "second" in params:
         return player_candidates(incomplete, _names_on_line(ctx))
     try:
-        names = Folder().players_of(params.get("match"))
+        return player_candidates(incomplete, Folder().players_of(params.get("match")))
     except (HginError, OSError):
         return []
-    return player_candidates(incomplete, names)
 
 
 def complete_known_player(incomplete: str) -> list[str]:
     """Shell completion: every player of every stored match (for --player)."""
     try:
         entries = Folder().matches().entries
+        return name_candidates(incomplete, (name for e in entries for name in e.players))
     except (HginError, OSError):
         return []
-    return name_candidates(incomplete, (name for e in entries for name in e.players))
 
 
 def _names_on_line(ctx: typer.Context) -> list[str]:

@@ -34,39 +34,30 @@ def new_arguments(words: Sequence[str]) -> NewMatch:
     except UsageError as error:
         raise HginError(usage_lines(error).split("\n")[0].removeprefix("hgin: ")) from None
     options = taken_rule_values(given)
-    return NewMatch(given["first"], given["second"], given["rules"], given["dealer"], options)
+    return given["first"], given["second"], given["rules"], given["dealer"], options
 
 
 def read_line(prompt: str, interactive: bool) -> str | None:
     """The next line without its newline, or None at the end of input (Ctrl-D). A line that
     is not text in the input's encoding is refused; the lines after it are read as usual."""
     encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
-    if interactive:
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
-        except UnicodeDecodeError as error:
-            raise unreadable(error, encoding) from None
     raw = getattr(sys.stdin, "buffer", None)
-    if raw is None:  # a text-only stream: it has decoded the line already
-        line = sys.stdin.readline()
-        return line.rstrip("\r\n") if line else None
-    data = raw.readline()
-    if not data:
-        return None
     try:
-        return str(data.decode(encoding)).rstrip("\r\n")
+        if interactive:
+            return input(prompt)
+        if raw is None:  # a text-only stream: it has decoded the line already
+            line = sys.stdin.readline()
+            return line.rstrip("\r\n") if line else None
+        data = raw.readline()
+        return str(data.decode(encoding)).rstrip("\r\n") if data else None
+    except EOFError:
+        return None
     except UnicodeDecodeError as error:
-        raise unreadable(error, encoding) from None
-
-
-def unreadable(error: UnicodeDecodeError, encoding: str) -> HginError:
-    byte = error.object[error.start : error.start + 1].hex()
-    return HginError(
-        f"the line is not {encoding} text (byte 0x{byte} at column {error.start + 1}); "
-        "nothing was done with it"
-    )
+        byte = error.object[error.start : error.start + 1].hex()
+        raise HginError(
+            f"the line is not {encoding} text (byte 0x{byte} at column {error.start + 1}); "
+            "nothing was done with it"
+        ) from None
 
 
 def line_ranges(numbers: list[int]) -> str:
@@ -102,9 +93,8 @@ def show(reply: Reply) -> None:
 
 
 def run_session(match: str | None) -> int:
-    """Play lines until quit, end of input or a second Ctrl-C; the exit status: 1 for piped
-    lines some of which were refused (a script can notice), 0 once a hand is saved even if
-    the output then fails (the hands are kept)."""
+    """Play lines until quit, end of input or a second Ctrl-C; exit 1 when piped lines were
+    refused, 0 once a hand is saved even if the output then fails."""
     if sys.stdin is None:
         raise HginError("standard input is closed: there are no lines to play")
     interactive = is_terminal(sys.stdin)  # a person types the lines

@@ -18,9 +18,7 @@ from typer._coercion import (
 )
 from typer._param_types import choice_coercion_annotation, coerce_cli_choice
 
-HOOK = "build_runtime_param"  # the name typer.core calls to build a parameter's converter
-if not callable(getattr(typer.core, HOOK, None)):
-    raise ImportError(f"this Typer has no typer.core.{HOOK}")
+HOOK = "build_runtime_param"  # the name typer.core calls (`install` fails where it has none)
 SLOW = object()
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}\Z")
 
@@ -56,8 +54,7 @@ def quick_value(annotation: Any, info: Any, value: Any, ctx: Any) -> Any:
 
 
 class QuickParam(RuntimeParam):
-    """Converts simple values itself and hands the rest to Typer's own converter, built (and
-    pydantic imported) only then. (A plain subclass: declaring a dataclass costs more.)"""
+    """Converts simple values itself, the rest with Typer's own converter, built only then."""
 
     def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
         try:

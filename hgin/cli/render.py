@@ -105,8 +105,7 @@ def sheet_table(sheet: Sheet) -> Table:
 
 
 def narrow_sheet_table(sheet: Sheet, *, stacked: bool = False) -> Table:
-    """The sheet turned on its side for a narrow terminal: a row per game, a column per
-    player; `stacked` puts '(deals)' under the name, for a long name."""
+    """The sheet on its side: a row per game; `stacked` puts '(deals)' under the name."""
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column("", no_wrap=True)
     for player in sheet.players:
@@ -124,8 +123,7 @@ def narrow_sheet_table(sheet: Sheet, *, stacked: bool = False) -> Table:
 
 
 def sheet_records(sheet: Sheet) -> Group:
-    """The sheet stacked for the narrowest terminals: a record per player, the name on its own
-    line (a long one is never folded to an indent) above its games, wins and total."""
+    """The sheet for the narrowest terminals: a record per player."""
     records = []
     for player in sheet.players:
         games = [
@@ -215,8 +213,7 @@ def print_sheet(
 
 def hands_table(sheet: Sheet) -> Fit:
     """Every hand: who dealt, what happened, the arithmetic, where it went, and the points
-    in each game still in play after it (a column per game, empty once the game closed);
-    a record per hand where the table does not fit."""
+    in each game still in play after it."""
     upcards = has_upcards(sheet)
     running = running_scores(sheet)
     games = sorted({number for after in running for number in after})
@@ -246,8 +243,7 @@ def hands_table(sheet: Sheet) -> Fit:
 
 
 def games_table(sheet: Sheet) -> Fit:
-    """Per game: winner, points, bonuses and game totals for both players (a record per game
-    where the table does not fit)."""
+    """Per game: winner, points, bonuses and game totals for both players."""
     table = simple_table("Game", "Winner", *map(Text, sheet.players), right=(2, 3))
     records: list[tuple[str, list[str]]] = []
     for game in sheet.games:
@@ -264,8 +260,7 @@ def games_table(sheet: Sheet) -> Fit:
 
 
 def summary_view(match: Match, *, records: bool = True) -> Group:
-    """The printable match summary; `records=False` keeps the tables where they do not fit,
-    their cells wrapped (for a page of fixed width: the text file and the SVG)."""
+    """The printable match summary; `records=False` keeps the tables even where they do not fit."""
     sheet = match.sheet
     first, second = match.players
     header = Text.assemble(
@@ -297,12 +292,11 @@ def summary_view(match: Match, *, records: bool = True) -> Group:
     )
 
 
-MEANING_AT_LEAST = 30  # a narrower column reads a word or two a line: a record each instead
+MEANING_AT_LEAST = 30  # a last column of sentences any narrower: a record each instead
 
 
 def journal_table(rows: Sequence[JournalRow]) -> Fit:
-    """One row per change: its number, when, and the sentence (with where it stands now); a
-    record each where the sentences would not get MEANING_AT_LEAST columns."""
+    """One row per change: its number, when, and the sentence (with where it stands now)."""
     table = simple_table("#", "When", "Change", right=(0,))
     judge = simple_table("#", "When", "Change", right=(0,))
     records = []
@@ -317,8 +311,7 @@ def journal_table(rows: Sequence[JournalRow]) -> Fit:
 
 
 def backups_table(entries: list[BackupEntry]) -> Fit:
-    """One row per backup: its number, when it was kept (file name below), what it holds;
-    a record each where the table does not fit."""
+    """One row per backup: its number, when it was kept (file name below), what it holds."""
     table = simple_table("#", "Kept · file", "Holds", right=(0,))
     records = []
     for entry in entries:
@@ -333,8 +326,7 @@ def backups_table(entries: list[BackupEntry]) -> Fit:
 
 
 def rules_table(rules: Rules) -> Fit:
-    """Every rule option with its value and what it means; a record each where the meanings
-    would not get MEANING_AT_LEAST columns."""
+    """Every rule option with its value and what it means."""
     table = simple_table("Option", "Value", "Meaning", unwrapped=(0, 1))
     judge = simple_table("Option", "Value", "Meaning", unwrapped=(0, 1))
     records = []
@@ -347,8 +339,7 @@ def rules_table(rules: Rules) -> Fit:
 
 
 def profiles_table(profiles: dict[str, Rules], builtin: set[str]) -> Fit:
-    """Built-in profiles and saved presets, with how each differs from friendly; a record
-    each where the differences would not get MEANING_AT_LEAST columns."""
+    """Built-in profiles and saved presets, with how each differs from friendly."""
     reference = Rules()
     table = simple_table("Rules", "Kind", "Differs from friendly in", unwrapped=(0, 1))
     judge = simple_table("Rules", "Kind", "Differs from friendly in", unwrapped=(0, 1))

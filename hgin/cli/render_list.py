@@ -38,9 +38,7 @@ def _span(widths: list[int]) -> int:
 
 
 def _padded(rows: Sequence[Sequence[str]], widths: list[int], align: str) -> list[str]:
-    """The rows padded into columns GAP apart, each aligned as `align` says ('<' left, '>'
-    right). A row of ASCII cells, most of them, is padded by one format call; in another,
-    a cell is padded by the columns it takes, not by its characters."""
+    """The rows padded into columns GAP apart, each aligned as `align` says ('<' or '>')."""
     template = GAP.join(f"{{:{a}{w}}}" for w, a in zip(widths, align, strict=True))
     lines = []
     for row in rows:
@@ -60,9 +58,8 @@ def status_text(entry: MatchSummary) -> str:
 
 
 def list_lines(entries: Sequence[MatchSummary], current: str | None, width: int) -> list[Line]:
-    """Every listed match on a line: players, rules, start, hands, status and winner; where
-    those columns do not fit, on two lines (identifier, hands and result, then players, rules
-    and start date); none where even those do not fit. Lines are padded only once they fit."""
+    """Every listed match on a line, else on two lines where the columns do not fit; none
+    where even those do not fit."""
     mark = ["*" if e.id == current else " " for e in entries]
     players = [f"{e.players[0]} v {e.players[1]}" for e in entries]
     rows = [
@@ -117,8 +114,7 @@ def _record(entry: MatchSummary, current: str | None) -> Group:
 
 
 def _codes(console: Console, style: str) -> tuple[str, str]:
-    """The codes that start and end `style` on this console, as Rich writes them (none
-    without colour; on an old Windows console Rich styles by calls, not codes)."""
+    """The codes that start and end `style` on this console, as Rich writes them."""
     if console.legacy_windows:
         return "", ""
     with console.capture() as captured:

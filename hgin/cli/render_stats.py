@@ -7,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from hgin.cli.layout import Fit, make_console, plain_text, record, simple_table, table_or_records
+from hgin.cli.layout import Fit, plain_text, record, simple_table, table_or_records
 from hgin.reports.stats import Stats, Tally, count_line, figure, money_line
 
 STATS_NOTE = (
@@ -36,8 +36,7 @@ def _table(title: str, names: tuple[str, ...], rows: dict[str, list[str]], bold:
 
 
 def _records(names: tuple[str, ...], rows: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
-    """Each row as a record, its figures named ('won 3'); one there is none of (the average
-    of no hand won, a dash in the table) is left out."""
+    """Each row as a record, its figures named ('won 3'), a dash left out."""
     named = [name.lower() for name in names]
     return [
         (title, [f"{n} {c}" for n, c in zip(named, cells, strict=True) if c != figure(None)])
@@ -46,9 +45,7 @@ def _records(names: tuple[str, ...], rows: dict[str, list[str]]) -> list[tuple[s
 
 
 def stats_view(stats: Stats) -> RenderableType:
-    """Results, hands won and head to head. Both player tables where they fit; else the
-    results table and the hands as records; else one record per person, so that a narrow
-    terminal never cuts a name or a figure."""
+    """Results, hands won and head to head, as tables or records as the width allows."""
     if not stats.records:
         who = f"{next(iter(stats.players))} has" if stats.players else "There are"
         return Text(f"{who} no finished matches yet: statistics count only those.")
@@ -79,11 +76,6 @@ def stats_view(stats: Stats) -> RenderableType:
         parts.append(Text(PAIRS_NOTE, style="dim"))
     parts.append(Text(STATS_NOTE, style="dim"))
     return Group(*parts)
-
-
-def print_stats(stats: Stats) -> None:
-    """The statistics drawn on the terminal."""
-    make_console().print(stats_view(stats))
 
 
 def stats_text(stats: Stats) -> str:

@@ -44,9 +44,8 @@ def rule_parameter(option: RuleOption) -> inspect.Parameter:
 
 
 class RuleCommand:
-    """A command that takes the rule values given as `rule_values` (by field name, None for
-    each option not given), offered to Typer with one option per rule option. The signature
-    is built when Typer first reads it: only for the command that runs."""
+    """A command taking `rule_values`, offered to Typer with one option per rule option (the
+    signature built when Typer first reads it: only for the command that runs)."""
 
     def __init__(self, command: Callable[..., None]) -> None:
         functools.update_wrapper(self, command)
@@ -67,8 +66,7 @@ class RuleCommand:
 
 
 def taken_rule_values(given: dict[str, Any]) -> dict[str, Any]:
-    """The rule values among a command's parsed parameters (taken out of `given`), by field
-    name, None for each option not given."""
+    """The rule values taken out of a command's parsed parameters, None for each not given."""
     values = {option.name: given.pop(option.name, None) for option in rule_options()}
     for option in rule_options():
         typed = values[option.name]

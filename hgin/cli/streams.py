@@ -1,11 +1,7 @@
-"""Standard output and error whatever the terminal (no Rich here). An `OutputFront` stands in
-front of a stream whose encoding cannot hold hgin's symbols, or when ASCII is asked for
-($HGIN_ASCII=1, or `ascii = true` in config.toml): symbols become their ASCII forms, letters
-lose the accents the encoding lacks, anything left becomes '?'; and in front of a piped
-standard output, to take the trailing blanks off every line. A closed standard output (`>&-`)
-fails like any output that cannot be written. Data (JSON, HTML, SVG) is escaped the format's
-way (\\u00eb, &#235;), never rewritten. `output_format` says which format `-o FILE` asks for.
-"""
+"""Standard output and error whatever the terminal (no Rich here): an `OutputFront` draws in
+ASCII where the encoding or the settings ask for it (README: Any terminal), and takes the
+trailing blanks off a piped standard output; data (JSON, HTML, SVG) is escaped the format's way,
+never rewritten. `output_format` says which format `-o FILE` asks for."""
 
 from __future__ import annotations
 
@@ -13,6 +9,7 @@ import codecs
 import errno
 import functools
 import io
+import json
 import os
 import re
 import sys
@@ -44,8 +41,7 @@ class TextOut(io.TextIOBase):
 
 
 class OutputFront(TextOut):
-    """A stream in front of a real one that takes any text (see above). Being UTF-8, it gets
-    Rich's usual lines, which become ASCII here like every symbol: a table keeps its layout."""
+    """A stream in front of a real one that takes any text (see above)."""
 
     def __init__(self, inner: TextIO, *, ascii_only: bool, strip: bool) -> None:
         super().__init__()
@@ -74,8 +70,7 @@ class OutputFront(TextOut):
         return len(text)
 
     def write_raw(self, text: str) -> None:
-        """Write `text` with no symbols swapped nor blanks taken; a character the real stream
-        lacks is written without its accents ('Zoë' as 'Zoe'), or as '?'."""
+        """Write `text` with no symbols swapped nor blanks taken (accents dropped as above)."""
         if not self.lossless and not self.fits(text):
             text = "".join(self.safe_char(char) for char in text)
         self.inner.write(text)
@@ -115,8 +110,7 @@ class OutputFront(TextOut):
 
 
 class ClosedOutput(TextOut):
-    """Standard output the shell closed: Python leaves `sys.stdout` None, to which Rich and
-    Click print nothing and succeed; here writing fails, so that the command says so."""
+    """Standard output the shell closed (Python's None would print nothing and succeed)."""
 
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
@@ -130,9 +124,8 @@ def is_terminal(stream: Any) -> bool:
 
 
 def prepare(config_asks: Callable[[], bool], environ: Mapping[str, str] = os.environ) -> None:
-    """Put an `OutputFront` in front of stdout and stderr where one is needed, a `ClosedOutput`
-    in place of a closed stdout; `config_asks` (whether the settings ask for ASCII) is called
-    only when $HGIN_ASCII says nothing, and at most once."""
+    """Put an `OutputFront` or `ClosedOutput` where needed; `config_asks` (whether the settings
+    ask for ASCII) is called only when $HGIN_ASCII says nothing, and at most once."""
     if sys.stdout is None:
         sys.stdout = ClosedOutput()
     value = environ.get(ASCII_VARIABLE, "").strip().lower()
@@ -162,8 +155,7 @@ def print_json(data: Any, indent: int | None = 2) -> None:
 
 
 def print_document(text: str, form: str) -> None:
-    """Print a whole document: JSON, HTML and SVG as data (see above); text, Markdown and CSV
-    like everything else."""
+    """Print a whole document: JSON, HTML and SVG as data (see above), the rest as text."""
     stream = sys.stdout
     if not isinstance(stream, OutputFront) or form not in ("json", "html", "svg"):
         stream.write(text)
@@ -179,11 +171,7 @@ def print_document(text: str, form: str) -> None:
 
 
 def _json_escape(found: re.Match[str]) -> str:
-    code = ord(found.group())
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return json.dumps(found.group())[1:-1]  # '\\u00eb', a pair of them past U+FFFF
 
 
 # The format a file name's extension asks for when -f is not given.
@@ -199,8 +187,7 @@ EXTENSIONS = {
 
 
 def output_format(output: str | None, given: str | None, *, allowed: tuple[str, ...]) -> str:
-    """The format to write: -f if given, else the output file's extension (refused when it
-    names no format this command writes), else text (standard output)."""
+    """The format to write: -f, else the output file's extension (if allowed), else text."""
     if given is not None:
         return given
     if output is None or output == "-":

@@ -1,10 +1,6 @@
-"""Lines typed at the table (`hgin play`) turned into actions: pure, no I/O.
-
-Every command word may be cut to any start at least as long as its shortest form, so that
-`g`, `k`, `d`, `u`, `r`, `s` are the everyday keys and the rarer commands need a little
-more (`su` summary, `del` delete): no start can mean two commands. Player names are resolved
-later, against the match, by any unique start of the name.
-"""
+"""Lines typed at the table (`hgin play`) turned into actions: pure, no I/O. A command word
+may be cut to any start at least as long as its shortest form; player names are resolved later,
+against the match."""
 
 from __future__ import annotations
 
@@ -59,8 +55,7 @@ MAX_LINE = 1000
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A command word (its full name) and what it takes: the hand typed (gin, knock, draw,
-    edit), the number of a hand or a change (edit, delete, restore), the word to explain (help)."""
+    """A command word (its full name) and what it takes: a hand, a number, a word to explain."""
 
     name: str
     entry: Hand | None = None
@@ -78,8 +73,7 @@ class CountCards:
 
 @dataclass(frozen=True, slots=True)
 class NextMatch:
-    """Start the next match: the same players and rules (no words), or as `hgin new` does
-    with `words` (its names and options, which `hgin new`'s own parameters read)."""
+    """Start the next match: the same players and rules, or as `hgin new` reads `words`."""
 
     words: tuple[str, ...] = ()
     series: bool = False  # `series next`: refused outside a series
@@ -159,8 +153,7 @@ def stray_option(words: Sequence[str]) -> str | None:
 
 
 def _entry_options(words: Sequence[str], usage: str) -> tuple[list[str], dict[str, str], bool]:
-    """`_options`, refused for a word no entry takes and for an option without its value
-    (only the last word can lack one)."""
+    """`_options`, refused for a word no entry takes and for an option without its value."""
     positional, values, big, stray = _options(words)
     if stray:
         raise HginError(f"unknown option '{stray[0]}': {usage} [--upcard CARD] [--big]")
@@ -193,11 +186,7 @@ def parse_entry(words: Sequence[str]) -> Hand:
         raise HginError(f"say what happened: gin, knock or draw, {ENTRY_EXAMPLE}")
     kind = find_word(words[0], kinds=True)
     positional, values, big = _entry_options(words[1:], kind.usage)
-    upcard, hand_cards, their_cards = (
-        values.get("upcard"),
-        values.get("hand"),
-        values.get("opponent"),
-    )
+    upcard, hand_cards, their_cards = map(values.get, ("upcard", "hand", "opponent"))
     cards = hand_cards is not None or their_cards is not None
     if big and kind.name != "gin":
         raise HginError("--big goes with gin only")
@@ -238,8 +227,10 @@ def parse_line(line: str) -> Action | None:
         if [a.casefold() for a in args] != ["next"]:
             raise HginError("type series next (the series' next match, once this one is over)")
         return NextMatch(series=True)
-    if word.name == "new":
-        return parse_new(args)
+    if word.name == "new":  # its names and options are read by `hgin new` itself
+        if len(args) == 1:
+            raise HginError("type new for the same two players again, or new NAME1 NAME2")
+        return NextMatch(tuple(args))
     if word.name == "help":
         if len(args) > 1:
             raise HginError("type help, or help and one command word")
@@ -260,13 +251,6 @@ def parse_line(line: str) -> Action | None:
     if args:
         raise HginError(f"{word.name} takes nothing more: type just {word.shortest}")
     return Command(word.name)
-
-
-def parse_new(words: Sequence[str]) -> NextMatch:
-    """`new`, or `new NAME1 NAME2` with `hgin new`'s options (read by `hgin new` itself)."""
-    if len(words) == 1:
-        raise HginError("type new for the same two players again, or new NAME1 NAME2")
-    return NextMatch(tuple(words))
 
 
 HELP_INTRO = "One line per hand; cut words short as in [brackets]:"

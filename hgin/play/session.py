@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from hgin.engine.editing import JournalRow, typed_name
 from hgin.engine.match import Match
@@ -33,8 +33,7 @@ LOG_SHOWN = 20
 
 
 def still_working() -> str:
-    """The words that still work once the match is over: every one but the kinds of hand
-    (and those that start the next match)."""
+    """The words that still work once the match is over, but for those that start the next."""
     left = (*ENTRY_KINDS, *NEXT_MATCH)
     names = [word.name for word in COMMANDS if word not in left and word.name != "notice"]
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -53,23 +52,14 @@ def greeting(match: Match) -> str:
     return f"Type a hand: gin {first} 18, knock {second} 7 12, draw; or help."
 
 
-class NewMatch(NamedTuple):
-    """What `hgin new` reads of its words: the names, rules, dealer and rule values."""
-
-    first: str
-    second: str
-    rules: str | None
-    dealer: str | None
-    options: dict[str, object]
-
-
+# What `hgin new` reads of a `new` line's words: the names, rules, dealer and rule values.
+NewMatch = tuple[str, str, str | None, str | None, dict[str, Any]]
 NewArguments = Callable[[Sequence[str]], NewMatch]
 
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """What to show for one line: a sheet or a summary, then sentences (and the help's rows:
-    what to type, what it does; or the latest changes); or the end."""
+    """What to show for one line: a sheet or a summary, then sentences, help or changes."""
 
     lines: tuple[str, ...] = ()
     help: tuple[tuple[str, str], ...] = ()
@@ -96,7 +86,6 @@ class TableSession:
 
     def start(self) -> Reply:
         """The sheet as the session opens (and a word if the match is already over)."""
-        self.match = self.keeper.load(self.match_id)
         return Reply(self._over_note(), sheet=self.match)
 
     @property
@@ -154,10 +143,9 @@ class TableSession:
             assert entry is not None
             self.match = keeper.load(match_id)
             if self.match.sheet.finished:
-                refusal = (
+                raise HginError(
                     f"the match is over, no hand can be recorded: {still_working()} still work"
                 )
-                raise HginError(refusal)
             return self._changed(keeper.record(entry, match_id))
         if action.name == "edit":
             assert entry is not None and number is not None

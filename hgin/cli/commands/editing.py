@@ -145,11 +145,9 @@ def restore(
         now = "taken off the list: abandoned, or combined into another"
     elif present is not None:
         now = f"now {describe_holding(present.sheet)}"
+    named = f" -m {match_id}" if gone else ""
     echo(
         f"Backups of match {match_id} ({now}), newest first:",
         backups_table(entries),
-        f"Bring one back with 'hgin restore --backup N -m {match_id}'; the present version is "
-        "kept first."
-        if gone
-        else "Bring one back with 'hgin restore --backup N'; the present version is kept first.",
+        f"Bring one back with 'hgin restore --backup N{named}'; the present version is kept first.",
     )

@@ -166,11 +166,11 @@ def stats(
 
         text = stats_html(figures)
     else:
-        from hgin.cli.render_stats import print_stats, stats_text
+        from hgin.cli.render_stats import stats_text, stats_view
 
         text = "" if target is None else stats_text(figures)
         if target is None:
-            print_stats(figures)
+            echo(stats_view(figures))
     if target is not None:
         saving(
             lambda: keeper.write_output(target, text),

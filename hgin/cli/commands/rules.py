@@ -64,25 +64,20 @@ def rule_option_candidates(typed: str) -> list[str]:
     return [keep_typed(typed, o.flag) for o in rule_options() if o.flag.startswith(wanted)]
 
 
-def rule_value_candidates(option: str, typed: str) -> list[str]:
-    """The values of rule option `option` starting with `typed`: its choices, or on and off;
-    nothing for an unknown option or one that takes a number or free text."""
+def complete_value(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion: the values the rule option named before it takes (its choices, or on
+    and off); nothing for an unknown option or one that takes a number or free text."""
+    option = ctx.params.get("option") if ctx is not None else None
     try:
-        found = find_option(option)
+        found = find_option(option if isinstance(option, str) else "")
     except HginError:
         return []
     if found.kind == "switch":
         values: tuple[str, ...] = (SWITCH_ON[0], SWITCH_OFF[0])
     else:
         values = found.choices
-    wanted = typed.lower()
-    return [keep_typed(typed, v) for v in values if v.startswith(wanted)]
-
-
-def complete_value(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion: the values the rule option named before it takes."""
-    typed = ctx.params.get("option") if ctx is not None else None
-    return rule_value_candidates(typed if isinstance(typed, str) else "", incomplete)
+    wanted = incomplete.lower()
+    return [keep_typed(incomplete, v) for v in values if v.startswith(wanted)]
 
 
 @rules_app.command("set", context_settings={"ignore_unknown_options": True})  # VALUE may be -5
