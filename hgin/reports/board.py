@@ -62,6 +62,11 @@ QUESTIONS = {
     "rank": "The upcard?",
     "suit": "Its suit?",
     "correct": "what was it? Gin, Big gin, Knock or Dead hand",
+    "deadwood": "{player}'s deadwood?",
+    "upcard": "upcard {card}",
+    # Said by the page itself: its entry found no board, or its live stream is down.
+    "unreachable": "hgin: the board cannot be reached; look at the sheet before trying again",
+    "reconnecting": "reconnecting…",
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # What the page says of a count out of range as it is typed ({player}, {limit}, {count}).

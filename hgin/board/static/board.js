@@ -87,7 +87,7 @@
       $("status").textContent = "";
     };
     stream.onerror = () => {
-      $("status").textContent = "reconnecting…";
+      $("status").textContent = worded("reconnecting");
       if (polling === null) polling = setInterval(load, 2000);
     };
   }
@@ -146,11 +146,16 @@
     return view.players[0] === player ? view.players[1] : view.players[0];
   }
 
+  // The question, and every sentence below, comes worded in the board's JSON.
+  function worded(key, values = {}) {
+    let text = ((view && view.questions) || {})[key] || "";
+    for (const [name, value] of Object.entries(values)) text = text.replace(`{${name}}`, value);
+    return text;
+  }
+
   function askedFor() {
-    if (entry.action !== "knock") return `${other(entry.player)}'s deadwood`;
-    return entry.counts.length === 0
-      ? `${entry.player}'s deadwood`
-      : `${other(entry.player)}'s deadwood`;
+    const knocker = entry.action === "knock" && entry.counts.length === 0;
+    return worded("deadwood", { player: knocker ? entry.player : other(entry.player) });
   }
 
   // An Oklahoma hand names its upcard, rank then suit, once the player is chosen.
@@ -203,11 +208,12 @@
       $("entry").textContent = `${entry.said}: ${(view.questions || {}).correct || ""}`;
       return;
     }
-    const upcard = entry !== null && entry.upcard ? `upcard ${entry.rank}${SUITS[entry.upcard.slice(-1)]}` : "";
+    const upcard =
+      entry !== null && entry.upcard ? worded("upcard", { card: entry.rank + SUITS[entry.upcard.slice(-1)] }) : "";
     const parts = entry === null ? [] : [TITLES[entry.action], entry.player, upcard, ...entry.counts];
     if (needsPlayer) parts.push((view.questions || {})[entry.action] || "");
     if (step) parts.push((view.questions || {})[step] || "");
-    if (counting) parts.push(`${askedFor()}? ${typing}_`);
+    if (counting) parts.push(`${askedFor()} ${typing}_`);
     $("entry").textContent = parts.filter((part) => part !== "").join(" · ");
   }
 
@@ -241,7 +247,7 @@
       })
       .catch(() => {
         if (tries < 3) setTimeout(() => send(body, tries + 1, pending), 1000);
-        else say("hgin: the board cannot be reached; look at the sheet before trying again", true);
+        else say(worded("unreachable"), true);
       });
   }
 
