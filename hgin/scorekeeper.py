@@ -327,27 +327,18 @@ class ScoreKeeper(Folder):
             return self._from_cards(typed, match)
         player = typed.player or ""
 
-        def entered(loaded: Match) -> Hand:
+        def entered(loaded: Match) -> Match:
             named = self._player(loaded, player) if typed.player is not None else None
-            return typed._replace(player=named, recorded_at=now_text())
+            hand = typed._replace(player=named, recorded_at=now_text())
+            return editing.record(loaded, hand, now_text())
 
-        return self._record(entered, match, version)
-
-    def _record(
-        self,
-        hand: Callable[[Match], Hand],
-        match: str | None,
-        version: tuple[int, str] | None = None,
-    ) -> Outcome:
-        return self.change(
-            match, lambda loaded: editing.record(loaded, hand(loaded), now_text()), version=version
-        )
+        return self.change(match, entered, version=version)
 
     def _player(self, match: Match, typed: str) -> str:
         """The player of `match` that `typed` names; the refusal names the one other match in
         play where they play, if there is one."""
         try:
-            return match.player(typed)
+            return resolve_player(match.players, typed)
         except HginError:
             if candidates_for(typed, match.players):
                 raise
@@ -408,13 +399,13 @@ class ScoreKeeper(Folder):
             deadwood=typed.deadwood,
             opponent_deadwood=typed.opponent_deadwood,
         )
-        outcome = self._record(
-            lambda m: record_counted(
-                counted, m.rules, self._player(m, player), typed.upcard, now_text()
-            ),
-            match,
-        )
-        return outcome._replace(counted=counted)
+
+        def entered(loaded: Match) -> Match:
+            named = self._player(loaded, player)
+            hand = record_counted(counted, loaded.rules, named, typed.upcard, now_text())
+            return editing.record(loaded, hand, now_text())
+
+        return self.change(match, entered)._replace(counted=counted)
 
     def draw(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""

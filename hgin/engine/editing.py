@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
 from hgin.engine.journal import KINDS, items
-from hgin.engine.match import Match
+from hgin.engine.match import Match, resolve_player
 from hgin.engine.rules import ROLLING_GAMES, Rules, option_flag, shown_value
 from hgin.engine.sheet import check_rolling_change, empty_sheet, extend
 from hgin.errors import HginError
@@ -112,7 +112,7 @@ def edit(match: Match, number: int, typed: Hand, at: str) -> Match:
         raise HginError("a correction takes the counts, not the cards ('hgin count' gives them)")
     index = hand_index(match, number)
     old = match.hands[index]
-    player = match.player(typed.player) if typed.player is not None else None
+    player = resolve_player(match.players, typed.player) if typed.player is not None else None
     new = written_plainly(typed._replace(player=player, recorded_at=old.recorded_at))
     if new[:5] == old[:5]:  # kind, player, counts and upcard: what decides the score
         raise HginError(f"hand {number} is already {entry_text(old)}: nothing to change")

@@ -147,10 +147,6 @@ class Match:
         last = self.journal[-1] if self.journal else None
         return (last.number, last.at) if last is not None else (0, self.created)
 
-    def player(self, typed: str) -> str:
-        """Resolve a typed name or prefix to one of the players."""
-        return resolve_player(self.players, typed)
-
     def check_open(self) -> None:
         """Refuse anything that records a hand once the match is over."""
         sheet = self.sheet
