@@ -22,7 +22,7 @@ from hgin.folder import Folder
 def complete_match(incomplete: str) -> list[str]:
     """Shell completion: the stored match identifiers."""
     try:
-        ids = Folder().match_ids()
+        ids = Folder().store.match_ids()
     except (HginError, OSError):
         return []
     return match_candidates(incomplete, ids)
@@ -35,7 +35,7 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     if "first" in params and "second" in params:
         return player_candidates(incomplete, _names_on_line(ctx))
     try:
-        names = Folder().players_of(params.get("match"))
+        names = Folder().store.players_of(params.get("match"))
     except (HginError, OSError):
         return []
     return player_candidates(incomplete, names)
