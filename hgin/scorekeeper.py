@@ -133,8 +133,6 @@ class ScoreKeeper(Folder):
     ) -> Rules:
         """A built-in profile or a saved preset by name, with rule `options` set."""
         rules = find_profile(name, self.config_folder)
-        if options is None and renamed is None:
-            return rules
         profile = renamed.strip().lower() if renamed is not None else None
         return with_options(rules, dict(options or {}), profile=profile)
 
