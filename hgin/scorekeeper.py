@@ -1,6 +1,5 @@
-"""The library facade (an example: the README's library part): one public method of
-`ScoreKeeper` per command; every change to a match is a locked read-modify-write of its file.
-The command line parses, calls one method, renders.
+"""The library facade (the README's library part): one public method of `ScoreKeeper` per
+command, each change a locked read-modify-write of the match file.
 May import: stdlib, folder, engine, cards, reports, store, errors.
 """
 
@@ -449,31 +448,24 @@ class ScoreKeeper(Folder):
     def undo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Revert the latest change (straight after `abandon` or `combine`, bring back what
         they took off the list)."""
-        if version is not None:
-            return self.change(match, lambda m: editing.undo(m, now_text()), version=version)
-        note = abandoned.noted(self.store)
+        note = abandoned.noted(self.store) if version is None else None
         if note is not None and note.into is not None:
             if match is None or self.choose(match).id == note.into:
-                return self._undo_combine(note)
+                # The copy first: stopped between the two, both copies are on the list.
+                with self.store.locked():
+                    back = abandoned.bring_back(self.store, note)
+                outcome = self.change(note.into, lambda m: editing.undo(m, now_text()))
+                if back is None:
+                    return outcome
+                added = brought_back(self.store.load(back))
+                return outcome._replace(message=f"{outcome.message}\n{added}")
         elif note is not None and match is None:
             with self.store.locked():
                 back = abandoned.bring_back(self.store)
             if back is not None:
                 loaded = self.store.load(back)
                 return Outcome(loaded, brought_back(loaded))
-        return self.change(match, lambda loaded: editing.undo(loaded, now_text()))
-
-    def _undo_combine(self, note: "abandoned.Note") -> Outcome:
-        """Undo the combine the note names and put the copy it took in back as it was."""
-        assert note.into is not None
-        # The copy first: stopped between the two, both copies are on the list, nothing lost.
-        with self.store.locked():
-            back = abandoned.bring_back(self.store, note)
-        outcome = self.change(note.into, lambda loaded: editing.undo(loaded, now_text()))
-        if back is None:
-            return outcome
-        loaded = self.store.load(back)
-        return outcome._replace(message=f"{outcome.message}\n{brought_back(loaded)}")
+        return self.change(match, lambda m: editing.undo(m, now_text()), version=version)
 
     def redo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Apply again the change most recently undone."""

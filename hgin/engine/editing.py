@@ -2,7 +2,7 @@
 change (`hgin.reports.changes` words it).
 """
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
@@ -51,21 +51,14 @@ def hand_index(match: Match, number: int) -> int:
 def _end_of_match(match: Match, hands: list[Hand], notice_after: int | None) -> int | None:
     """The number of the hand that would now end the match, when hands follow it: one replay
     refuses the first hand after the end (the other hands are valid)."""
-    taken = 0
-
-    def counted() -> Iterator[Hand]:
-        nonlocal taken
-        for hand in hands:
-            taken += 1
-            yield hand
-
+    rest = iter(hands)  # what is left of it tells how many hands the replay took
     try:
         sheet = empty_sheet(
             match.players, match.rules, match.first_dealer, notice_after=notice_after
         )
-        extend(sheet, counted())
+        extend(sheet, rest)
     except HginError:
-        return taken - 1
+        return len(hands) - len(list(rest)) - 1
     return None
 
 

@@ -53,9 +53,7 @@ class MatchSummary(NamedTuple):
         }
 
 
-# The one order of matches in time, the list's (newest first) and the statistics': by the instant
-# each began (texts written under different UTC offsets do not sort in time), then by the text,
-# then by the identifier.
+# The one order of matches in time: by the instant each began, then by the text, then the id.
 TIME_ORDER = attrgetter("started", "created", "id")
 
 
