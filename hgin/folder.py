@@ -41,8 +41,8 @@ class Loaded(NamedTuple):
 
 
 class Listing(NamedTuple):
-    """The stored matches, the files left out as unusable, the refresh of the cache, sync
-    tools' conflicted copies, and the identifiers of each match's copies that went apart."""
+    """The stored matches, the files left out, the cache's refresh, conflicted copies, and the
+    identifiers of each match's copies that went apart."""
 
     entries: list[MatchSummary]
     unreadable: list[str]
@@ -75,23 +75,20 @@ class Folder:
         """The match meant by `match` (an identifier, its start or part, players' names), else
         the current one."""
         if match is None:
-            return self._current()
+            current = self.store.current_id()
+            if current is not None:
+                return Chosen(current)
+            if self.store.match_ids():  # e.g. the current match was abandoned
+                raise HginError(
+                    "no match is current: pick one with 'hgin use MATCH' (see 'hgin matches')"
+                )
+            raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
         ids = self.store.match_ids()
-        if len(candidates_for(match, ids)) != 1:
-            found = self._latest_with(match) if not candidates_for(match, ids) else None
+        if not candidates_for(match, ids):
+            found = self._latest_with(match)
             if found is not None:
                 return found
         return Chosen(identifier_named(match, ids))
-
-    def _current(self) -> Chosen:
-        current = self.store.current_id()
-        if current is not None:
-            return Chosen(current)
-        if self.store.match_ids():  # e.g. the current match was abandoned
-            raise HginError(
-                "no match is current: pick one with 'hgin use MATCH' (see 'hgin matches')"
-            )
-        raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
 
     def _latest_with(self, typed: str) -> Chosen | None:
         """The newest match of the two players `typed` names, else of the one player it

@@ -1,9 +1,7 @@
 """The journal of a match, and its replay: every change as stored, and the state after each.
 
-A state is immutable: the hands, the rules in force, the notice, and where undo and redo stand.
-Each kind of change that acts on the match is one function from a state to the next. Undo, redo
-and restore only move between states already reached. A new change after undos sets them aside:
-redo no longer reaches them.
+Each kind of change that acts on the match is one function from an immutable state to the
+next; undo, redo and restore only move between states already reached.
 """
 
 from collections.abc import Callable, Iterable, Mapping, Sequence

@@ -43,8 +43,7 @@ def resolve_player(players: tuple[str, str], typed: str) -> str:
 
 
 class Replayed(NamedTuple):
-    """What a journal replays to: the states (the start, then after each change), the hands in
-    force and their sheet."""
+    """What a journal replays to: the states (the start, then after each change), hands, sheet."""
 
     states: tuple[State, ...]
     hands: tuple[Hand, ...]

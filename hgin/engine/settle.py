@@ -1,8 +1,5 @@
-"""Settling up: who pays whom, game by game, in points and at a stake in money.
-
-Each closed game settles on its own: its winner wins the difference between the two players'
-totals in that game (points and bonuses). A match settles at the sum over its closed games;
-open games settle nothing yet.
+"""Settling up: who pays whom, game by game, in points and at a stake in money. Each closed
+game settles on its own, at the difference of the two totals in it; open games settle nothing.
 """
 
 from decimal import Decimal

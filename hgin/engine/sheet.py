@@ -114,14 +114,11 @@ def _new_game(number: int, players: tuple[str, str]) -> Game:
 
 def _copy(game: Game) -> Game:
     """A game in progress with dicts of its own, to post into."""
-    return Game(
-        game.number,
-        dict(game.scores),
-        dict(game.bonuses),
-        dict(game.hands_won),
-        dict(game.entered),
-        None,
-        None,
+    return game._replace(
+        scores=dict(game.scores),
+        bonuses=dict(game.bonuses),
+        hands_won=dict(game.hands_won),
+        entered=dict(game.entered),
     )
 
 
