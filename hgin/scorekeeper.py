@@ -230,8 +230,7 @@ class ScoreKeeper(Folder):
         dealer: str | None,
         series: Callable[[Match], Series] | None = None,
     ) -> tuple[Match, Match | None, Series | None]:
-        """The new match, the unfinished match that was current, and the series `series`
-        makes of it under the lock; the files are written all or none."""
+        """The new match, the unfinished match that was current, the series `series` makes."""
         players = (check_name(first), check_name(second))
         if fold(players[0]) == fold(players[1]):
             raise HginError("the two players need different names")
@@ -278,8 +277,7 @@ class ScoreKeeper(Folder):
         *,
         version: tuple[int, str] | None = None,
     ) -> Outcome:
-        """Make one change under the lock, word it and save it; with `version` (what a page
-        showed: `Match.version`), only if the match is still at that version."""
+        """Make one change under the lock, word it, save it; with `version`, only at that one."""
         # Refuse a missing match before the lock creates the data folder.
         chosen = self.choose(match)
         with self.store.locked():
@@ -446,8 +444,7 @@ class ScoreKeeper(Folder):
         )
 
     def undo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
-        """Revert the latest change (straight after `abandon` or `combine`, bring back what
-        they took off the list)."""
+        """Revert the latest change (straight after `abandon` or `combine`, what they took)."""
         note = abandoned.noted(self.store) if version is None else None
         if note is not None and note.into is not None:
             if match is None or self.choose(match).id == note.into:
@@ -633,8 +630,7 @@ class ScoreKeeper(Folder):
 
     @staticmethod
     def read_import(file: str) -> tuple[bytes, str]:
-        """The bytes of an export or match file ('-': standard input) and where they came
-        from: read apart from `import_file`, so that a wait for input can be interrupted."""
+        """The bytes of an export or match file ('-': standard input) and where they came from."""
         try:
             return read_input(file)
         except Unusable as error:
@@ -650,8 +646,7 @@ class ScoreKeeper(Folder):
         progress: "Progress | None" = None,
         read: tuple[bytes, str] | None = None,
     ) -> "tuple[str, ImportReport]":
-        """Merge the matches of an export or match file (`read`: as `read_import` read it)
-        with ours; where it was read from, and what was done."""
+        """Merge the matches of an export or match file with ours; where from, what was done."""
         from hgin.store.transfer import import_matches, parse_export
 
         copy = Path(file).expanduser()
