@@ -1,11 +1,8 @@
 """What shell completion offers for a player or a match, given what was typed so far. Pure.
 May import: stdlib, engine, errors.
 
-Shells keep only candidates that start with the typed word exactly (zsh and bash compare
-case-sensitively), while hgin reads names and identifiers ignoring case. So a candidate
-keeps the typed letters as typed and adds the rest: 'an' + Tab gives 'ann', which hgin reads
-as Ann. A name with spaces is offered by its first words when those already name the player
-unambiguously ('Mary Jane' as 'Mary'), since a space would split the word in the shell.
+Shells keep only candidates that start with the typed word exactly, so a candidate keeps the
+typed letters as typed ('an' + Tab gives 'ann', which hgin reads as Ann).
 """
 
 from __future__ import annotations
@@ -18,8 +15,7 @@ from hgin.errors import HginError
 
 
 def keep_typed(typed: str, candidate: str) -> str:
-    """`candidate` starting with the letters exactly as typed (when only case or accents
-    differ: 'zoe' + Tab keeps 'zoe', which hgin reads as Zoë)."""
+    """`candidate` starting with the letters exactly as typed (when only case or accents differ)."""
     head = candidate[: len(typed)]
     if head != typed and fold(head) == fold(typed):
         return typed + candidate[len(typed) :]
@@ -27,7 +23,8 @@ def keep_typed(typed: str, candidate: str) -> str:
 
 
 def shortest_words(name: str, players: tuple[str, str]) -> str:
-    """The fewest leading words of `name` that hgin resolves to `name` among `players`."""
+    """The fewest leading words of `name` that hgin resolves to `name` among `players` (a space
+    would split the word in the shell)."""
     words = name.split(" ")
     if len(words) == 1:
         return name
@@ -44,8 +41,7 @@ def shortest_words(name: str, players: tuple[str, str]) -> str:
 
 
 def player_candidates(typed: str, players: Sequence[str]) -> list[str]:
-    """The players whose name starts with `typed` (ignoring case and accents), as the shell
-    should insert them."""
+    """The players whose name starts with `typed`, as the shell should insert them."""
     wanted = fold(typed)
     found = []
     for name in players:
@@ -61,8 +57,7 @@ def player_candidates(typed: str, players: Sequence[str]) -> list[str]:
 
 
 def name_candidates(typed: str, names: Iterable[str]) -> list[str]:
-    """Distinct people whose name starts with `typed` (ignoring case and accents), as the shell
-    should insert them."""
+    """Distinct people whose name starts with `typed`, as the shell should insert them."""
     wanted = fold(typed)
     seen: dict[str, str] = {}
     for name in names:
@@ -78,11 +73,8 @@ def match_candidates(typed: str, ids: Iterable[str]) -> list[str]:
 
 
 def words_before_cursor(environ: Mapping[str, str], variable: str = "_HGIN_COMPLETE") -> list[str]:
-    """The words typed before the one being completed, read from a completion request.
-
-    Bash sends COMP_WORDS and COMP_CWORD; zsh, fish and PowerShell send the line so far in
-    _TYPER_COMPLETE_ARGS. The program name is left out.
-    """
+    """The words typed before the one being completed (not the program name), read from a
+    completion request: bash's COMP_WORDS and COMP_CWORD, else _TYPER_COMPLETE_ARGS."""
     instruction = environ.get(variable, "")
     try:
         if instruction.endswith("_bash"):

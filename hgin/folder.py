@@ -1,7 +1,5 @@
-"""A data folder read: choosing and loading a match, the list and the statistics (from the
-cache), completion's looks into the files, the ASCII setting, where output files may go. Its
-imports load no engine (the store loads it to read a match), so help, completion, `show` and
-the list import this and not `hgin.scorekeeper`, which adds every command that changes.
+"""A data folder read: choosing and loading a match, the list and the statistics, the ASCII
+setting, where output files may go. Its imports load no engine (see the README).
 May import: stdlib, store, reports, engine, errors.
 """
 
@@ -29,24 +27,22 @@ Notices = tuple[str, ...]
 
 
 class Chosen(NamedTuple):
-    """The match meant by what was typed, and how it was chosen when a name chose it."""
+    """The match meant by what was typed, and how a name chose it."""
 
     id: str
     notices: Notices = ()
 
 
 class Loaded(NamedTuple):
-    """A match as read, and how it was chosen (when a player's name chose it)."""
+    """A match as read, and how a name chose it."""
 
     match: Match
     notices: Notices = ()
 
 
 class Listing(NamedTuple):
-    """The stored matches as the list shows them, the match files left out as unusable, the
-    write of the refreshed cache (call it once the list is used), sync tools' conflicted
-    copies (the match, the file), and the stored copies of one match that went their own ways
-    (the identifiers of each such match's copies, begun at the same moment by the same two)."""
+    """The stored matches, the files left out, the cache's refresh, conflicted copies, and the
+    identifiers of each match's copies that went apart."""
 
     entries: list[MatchSummary]
     unreadable: list[str]
@@ -67,45 +63,36 @@ class Folder:
     """Matches kept in one data folder, as read."""
 
     def __init__(self, home: Path | None = None, config: Path | None = None) -> None:
-        """`home` holds the matches (default: $HGIN_HOME, else the user data folder);
-        `config` the settings file and rule presets (default: `home`/config when `home` is
-        given, else $HGIN_HOME/config, else the user config folder)."""
+        """`home` holds the matches, `config` the settings file and rule presets."""
         self.store = Store(home if home is not None else data_dir())
         self.config_folder = config if config is not None or home is None else home / "config"
 
     def match_id(self, match: str | None = None) -> str:
-        """The identifier meant by `match`, else the current match's (see `choose`)."""
+        """The identifier `choose` gives."""
         return self.choose(match).id
 
     def choose(self, match: str | None = None) -> Chosen:
-        """The match meant by `match`, else the current one. In this order: its exact
-        identifier; a unique start of one; its players ('ann-bob', 'Ann v Bob') or one
-        player's name (or its start): their latest match, said in the notices; a unique part
-        of an identifier. Anything else is refused, the candidates named."""
+        """The match meant by `match` (an identifier, its start or part, players' names), else
+        the current one."""
         if match is None:
-            return self._current()
+            current = self.store.current_id()
+            if current is not None:
+                return Chosen(current)
+            if self.store.match_ids():  # e.g. the current match was abandoned
+                raise HginError(
+                    "no match is current: pick one with 'hgin use MATCH' (see 'hgin matches')"
+                )
+            raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
         ids = self.store.match_ids()
-        if len(candidates_for(match, ids)) != 1:
-            found = self._latest_with(match) if not candidates_for(match, ids) else None
+        if not candidates_for(match, ids):
+            found = self._latest_with(match)
             if found is not None:
                 return found
         return Chosen(identifier_named(match, ids))
 
-    def _current(self) -> Chosen:
-        current = self.store.current_id()
-        if current is not None:
-            return Chosen(current)
-        if self.store.match_ids():  # e.g. the current match was abandoned
-            raise HginError(
-                "no match is current: pick one with 'hgin use MATCH' (see 'hgin matches')"
-            )
-        raise HginError("no match yet: start one with 'hgin new NAME1 NAME2'")
-
     def _latest_with(self, typed: str) -> Chosen | None:
-        """The newest match of the two players `typed` names ('ann-bob', 'Ann v Bob', each a
-        name or its start, in either order), else of the one player it names; None when no
-        player's name fits. Refused when two people's names fit, and when none fits but a
-        match file is unreadable."""
+        """The newest match of the two players `typed` names, else of the one player it
+        names; None when no player's name fits."""
         cache = self._cache()
         entries = cache.summaries()
         for first, second in _two_names(typed):
@@ -133,11 +120,11 @@ class Folder:
         return Chosen(entry.id, (latest_with(entry.id, entry.players, name),))
 
     def load(self, match: str | None = None) -> Match:
-        """The match named (or the current one), validated."""
+        """The match named (or the current one)."""
         return self.read(match).match
 
     def read(self, match: str | None = None) -> Loaded:
-        """The match named (or the current one), validated, and how it was chosen."""
+        """The match named (or the current one), and how it was chosen."""
         chosen = self.choose(match)
         return Loaded(self.store.load(chosen.id), chosen.notices)
 
@@ -157,27 +144,15 @@ class Folder:
         return self.store.current_id()
 
     def stamp(self, match_id: str) -> str | None:
-        """What changes with every save of a match's file, read without opening it (None: no
-        such file): the live board compares it to know when to read the match again."""
+        """What changes with every save of a match's file (None: no such file)."""
         return self.store.stamp(match_id)
 
-    def match_ids(self) -> list[str]:
-        """Every stored match's identifier (for completion: no file is validated)."""
-        return self.store.match_ids()
-
-    def players_of(self, match: str | None = None) -> tuple[str, ...]:
-        """The two names a match's file states (for completion); () when there is no such
-        match or its file does not state them."""
-        return self.store.players_of(match)
-
     def asks_for_ascii(self) -> bool:
-        """Whether the settings file asks for ASCII drawing (read on its own, quickly, as
-        every command starts; a file that cannot be read is left for `config` to report)."""
+        """Whether the settings file asks for ASCII drawing."""
         return ascii_setting(self.config_folder)
 
     def matches(self, player: str | None = None, finished: bool | None = None) -> Listing:
-        """The stored matches, newest first: all, or those of `player` (a start of the name is
-        enough) and/or only the finished (True) or unfinished (False) ones."""
+        """The stored matches, newest first: all, or those `filter_matches` keeps."""
         cache = self._cache()
         entries = cache.summaries()
         same: dict[tuple[str, tuple[str, str]], list[str]] = {}
@@ -190,7 +165,7 @@ class Folder:
         return Listing(entries, cache.unreadable, cache.flush, copies, diverged)
 
     def stats(self, player: str | None = None) -> Statistics:
-        """Statistics over the finished matches (of `player` and their opponents, if named)."""
+        """Statistics over the finished matches (of `player`, if named)."""
         from hgin.reports.stats import compute_stats
 
         cache = self._cache()
@@ -198,16 +173,13 @@ class Folder:
         return Statistics(figures, cache.unreadable, cache.flush)
 
     def _cache(self) -> MatchCache:
-        """The summaries of every match (`hgin.store.cache`), loaded only by what lists or
-        counts matches: a change or `show` of one match never reads them."""
+        """The summaries of every match."""
         from hgin.store.cache import MatchCache
 
         return MatchCache(self.store)
 
     def output_target(self, name: str, *, force: bool = False) -> Path | None:
-        """Where an output file named on the command line goes (None for '-': standard
-        output). Refused before anything is written: a path inside this keeper's data or
-        config folder, anything but a regular file, an existing file unless `force`."""
+        """Where an output file goes (None for '-': standard output), checked."""
         config = self.config_folder if self.config_folder is not None else config_dir()
         return output_path(name, force=force, protected=(self.store.home, config))
 
@@ -217,8 +189,7 @@ class Folder:
 
 
 def _two_names(typed: str) -> list[tuple[str, str]]:
-    """The ways `typed` may name two players: around ' v ' or ' vs ', else around each '-'
-    (a name may hold one: 'jean-luc-bob')."""
+    """The ways `typed` may name two players: around ' v ' or ' vs ', else around each '-'."""
     for joint in (" v ", " vs ", " V ", " VS "):
         first, found, second = typed.partition(joint)
         if found and first.strip() and second.strip():

@@ -1,6 +1,5 @@
-"""The library facade (an example: the README's library part): one public method of
-`ScoreKeeper` per command; every change to a match is a locked read-modify-write of its file.
-The command line parses, calls one method, renders.
+"""The library facade (the README's library part): one public method of `ScoreKeeper` per
+command, each change a locked read-modify-write of the match file.
 May import: stdlib, folder, engine, cards, reports, store, errors.
 """
 
@@ -37,9 +36,7 @@ from hgin.store.matches import match_bytes
 from hgin.store.presets import find_profile, load_presets, save_preset
 from hgin.store.series import SeriesFiles
 
-# Imported in the methods that need them: the card parser and the meld solver, export and
-# import, which only some commands use and every change would otherwise load.
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported in the methods that need them (see the README)
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
     from hgin.engine.editing import JournalRow
     from hgin.engine.summary import MatchSummary
@@ -54,15 +51,8 @@ def now_text() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-# Results are named tuples (quicker to define than frozen dataclasses, which every start would
-# pay for). A change's result exists only once it is saved; `notices` (which match a player's
-# name chose) are for the caller to say once the command has succeeded.
-
-
 class Outcome(NamedTuple):
-    """A changed (or new) match, saved; the sentences that say what changed (for a new match:
-    who deals first, the unfinished match that stops being current, the defaults the settings
-    gave it); for a hand recorded from its cards, the count (melds, layoffs) it came from."""
+    """A changed (or new) match, saved; what changed; for a hand from its cards, its count."""
 
     match: Match
     message: str
@@ -83,8 +73,7 @@ class Abandoned(NamedTuple):
 
 
 class Settled(NamedTuple):
-    """A match's settlement, where its stake came from ('option', 'match', 'config') and the
-    currency label to print beside amounts."""
+    """A match's settlement, where its stake came from ('option', 'match', 'config')."""
 
     match: Match
     settlement: Settlement
@@ -110,8 +99,7 @@ class Exported(NamedTuple):
 
 
 class Backups(NamedTuple):
-    """A match's identifier, its present version (None when unreadable or gone), its backups,
-    and whether its file is gone (the match was taken off the list: abandoned, or combined)."""
+    """A match's identifier, its present version (None: unreadable or gone), its backups."""
 
     id: str
     present: Match | None
@@ -142,11 +130,8 @@ class ScoreKeeper(Folder):
     def rules_named(
         self, name: str, options: Mapping[str, object] | None = None, *, renamed: str | None = None
     ) -> Rules:
-        """A built-in profile or a saved preset by name, with rule `options` set (as `new`
-        takes them) and, for a preset about to be saved, `renamed`."""
+        """A built-in profile or a saved preset by name, with rule `options` set."""
         rules = find_profile(name, self.config_folder)
-        if options is None and renamed is None:
-            return rules
         profile = renamed.strip().lower() if renamed is not None else None
         return with_options(rules, dict(options or {}), profile=profile)
 
@@ -155,7 +140,7 @@ class ScoreKeeper(Folder):
         return {**PROFILES, **load_presets(self.config_folder)}
 
     def save_preset(self, name: str, rules: Rules, *, replace: bool = False) -> Path:
-        """Save `rules` as the preset `name` (over an older one only when `replace`); its file."""
+        """Save `rules` as the preset `name`; its file."""
         return save_preset(name, rules, self.config_folder, replace=replace)
 
     def config(self) -> Config:
@@ -163,15 +148,14 @@ class ScoreKeeper(Folder):
         return load_config(self.config_folder)
 
     def init_config(self) -> Path:
-        """Write a commented starter settings file (never over an existing one); its path."""
+        """Write a commented starter settings file; its path."""
         return init_config(self.config_folder)
 
     # -- counting cards (no match needed) --------------------------------------------------
 
     @staticmethod
     def count(cards: "CardsText", opponent: "CardsText | None" = None) -> "HandCount":
-        """Best melds and deadwood of 10 cards (or the best discard of 11); with the opponent's
-        ten, their count after laying off."""
+        """What `hgin count` counts."""
         from hgin.engine.card_entry import count_hand
 
         return count_hand(cards, opponent)
@@ -205,9 +189,7 @@ class ScoreKeeper(Folder):
     def rematch(
         self, match: str | None = None, *, dealer: str | None = None, series_only: bool = False
     ) -> Outcome:
-        """The next match after a finished one: the same players and rules, first dealt by
-        whoever the rules give the next deal to (unless `dealer`); in a series not yet over,
-        the series' next match (`series_only`: refused outside one)."""
+        """The next match after a finished one (in a series not yet over, the series' next)."""
         last = self.load(match)
         if not last.sheet.finished:
             raise HginError(
@@ -247,8 +229,7 @@ class ScoreKeeper(Folder):
         dealer: str | None,
         series: Callable[[Match], Series] | None = None,
     ) -> tuple[Match, Match | None, Series | None]:
-        """The new match, the unfinished match that was current (if any), and the series
-        `series` makes of it under the lock; the files are written all or none."""
+        """The new match, the unfinished match that was current, the series `series` makes."""
         players = (check_name(first), check_name(second))
         if fold(players[0]) == fold(players[1]):
             raise HginError("the two players need different names")
@@ -295,11 +276,8 @@ class ScoreKeeper(Folder):
         *,
         version: tuple[int, str] | None = None,
     ) -> Outcome:
-        """Make one journaled change (`make` adds it to the loaded match) under the lock, word
-        it and save it; with `version` (what a page showed: `Match.version`), only if the match
-        is still at that version."""
-        # Refuse a missing match before the lock creates the data folder; a match named by a
-        # player is found (and said) once, the current match is read again under the lock.
+        """Make one change under the lock, word it, save it; with `version`, only at that one."""
+        # Refuse a missing match before the lock creates the data folder.
         chosen = self.choose(match)
         with self.store.locked():
             again = chosen.id if match is not None else self.choose(None).id
@@ -319,34 +297,22 @@ class ScoreKeeper(Folder):
         *,
         version: tuple[int, str] | None = None,
     ) -> Outcome:
-        """Record a hand as typed: its player any unique start of a name; a gin or knock typed
-        with its cards (`hand_cards`, `opponent_cards`) is counted from them; `version` as
-        `change` takes it."""
+        """Record a hand as typed (a gin or knock with its cards is counted from them)."""
         if typed.hand_cards is not None or typed.opponent_cards is not None:
             return self._from_cards(typed, match)
         player = typed.player or ""
 
-        def entered(loaded: Match) -> Hand:
+        def entered(loaded: Match) -> Match:
             named = self._player(loaded, player) if typed.player is not None else None
-            return typed._replace(player=named, recorded_at=now_text())
+            hand = typed._replace(player=named, recorded_at=now_text())
+            return editing.record(loaded, hand, now_text())
 
-        return self._record(entered, match, version)
-
-    def _record(
-        self,
-        hand: Callable[[Match], Hand],
-        match: str | None,
-        version: tuple[int, str] | None = None,
-    ) -> Outcome:
-        return self.change(
-            match, lambda loaded: editing.record(loaded, hand(loaded), now_text()), version=version
-        )
+        return self.change(match, entered, version=version)
 
     def _player(self, match: Match, typed: str) -> str:
-        """The player of `match` that `typed` names; the refusal names the one other match in
-        play where they play, if there is one."""
+        """The player of `match` that `typed` names; a refusal names another match of theirs."""
         try:
-            return match.player(typed)
+            return resolve_player(match.players, typed)
         except HginError:
             if candidates_for(typed, match.players):
                 raise
@@ -375,7 +341,7 @@ class ScoreKeeper(Folder):
         match: str | None = None,
         version: tuple[int, str] | None = None,
     ) -> Outcome:
-        """Record a gin (or a big gin) by `player` against the opponent's deadwood."""
+        """Record a gin (or a big gin)."""
         hand = Hand("big_gin" if big else "gin", player, None, opponent_deadwood, upcard)
         return self.record(hand, match, version=version)
 
@@ -389,12 +355,12 @@ class ScoreKeeper(Folder):
         match: str | None = None,
         version: tuple[int, str] | None = None,
     ) -> Outcome:
-        """Record a knock; the engine decides between a knock win and an undercut."""
+        """Record a knock (or an undercut)."""
         hand = Hand("knock", knocker, deadwood, opponent_deadwood, upcard)
         return self.record(hand, match, version=version)
 
     def _from_cards(self, typed: Hand, match: str | None) -> Outcome:
-        """Count a gin or knock from its cards, then record it with the count it came from."""
+        """Count a gin or knock from its cards, then record it."""
         from hgin.engine.card_entry import count_entry, record_counted
 
         kind, player = typed.kind, typed.player or ""
@@ -407,13 +373,13 @@ class ScoreKeeper(Folder):
             deadwood=typed.deadwood,
             opponent_deadwood=typed.opponent_deadwood,
         )
-        outcome = self._record(
-            lambda m: record_counted(
-                counted, m.rules, self._player(m, player), typed.upcard, now_text()
-            ),
-            match,
-        )
-        return outcome._replace(counted=counted)
+
+        def entered(loaded: Match) -> Match:
+            named = self._player(loaded, player)
+            hand = record_counted(counted, loaded.rules, named, typed.upcard, now_text())
+            return editing.record(loaded, hand, now_text())
+
+        return self.change(match, entered)._replace(counted=counted)
 
     def draw(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Record a dead hand: no score, no win counted."""
@@ -429,7 +395,7 @@ class ScoreKeeper(Folder):
         *,
         version: tuple[int, str] | None = None,
     ) -> Outcome:
-        """Replace hand `number` by `hand` (its player as typed); the later hands are re-scored."""
+        """Replace hand `number` by `hand` (its player as typed)."""
         return self.change(
             match, lambda loaded: editing.edit(loaded, number, hand, now_text()), version=version
         )
@@ -445,9 +411,7 @@ class ScoreKeeper(Folder):
         match: str | None = None,
         version: tuple[int, str] | None = None,
     ) -> Outcome:
-        """Replace hand `number` by a hand given as a page gives it: its kind ('gin',
-        'big_gin', 'knock', 'draw'), its player and its counts (a knock: the knocker's and the
-        opponent's deadwood; a gin: the opponent's)."""
+        """`edit` with the hand given as a page gives it: its kind, player and counts."""
         if kind not in HAND_KINDS or len(counts) != {"knock": 2, "draw": 0}.get(kind, 1):
             raise HginError(f"a {kind.replace('_', ' ')} cannot be entered with these counts")
         deadwood, opponent = (counts[0], counts[1]) if kind == "knock" else (None, None)
@@ -459,13 +423,13 @@ class ScoreKeeper(Folder):
     def delete(
         self, number: int, match: str | None = None, *, version: tuple[int, str] | None = None
     ) -> Outcome:
-        """Remove hand `number`; the hands after it move up one and are re-scored."""
+        """Remove hand `number`."""
         return self.change(
             match, lambda loaded: editing.delete(loaded, number, now_text()), version=version
         )
 
     def set_rule(self, option: str, value: str, match: str | None = None) -> Outcome:
-        """Change one rule (`gin-bonus`, `20`) and re-score every hand from the start."""
+        """Change one rule (`gin-bonus`, `20`)."""
         chosen = find_option(option)
         values = {chosen.name: chosen.parse(value)}
         return self.change(match, lambda loaded: editing.set_rules(loaded, values, now_text()))
@@ -473,59 +437,46 @@ class ScoreKeeper(Folder):
     def notice(
         self, match: str | None = None, *, version: tuple[int, str] | None = None
     ) -> Outcome:
-        """Give notice in a rolling match: no new game opens; the games in progress finish."""
+        """Give notice in a rolling match."""
         return self.change(
             match, lambda loaded: editing.notice(loaded, now_text()), version=version
         )
 
     def undo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
-        """Revert the latest change still in force; straight after `abandon`, bring the match
-        back instead; straight after `combine`, also bring back the copy it took in. With
-        `version` (a page's), only that match's latest change, if it is still the latest."""
-        if version is not None:
-            return self.change(match, lambda m: editing.undo(m, now_text()), version=version)
-        note = abandoned.noted(self.store)
+        """Revert the latest change (straight after `abandon` or `combine`, what they took)."""
+        note = abandoned.noted(self.store) if version is None else None
         if note is not None and note.into is not None:
             if match is None or self.choose(match).id == note.into:
-                return self._undo_combine(note)
+                # The copy first: stopped between the two, both copies are on the list.
+                with self.store.locked():
+                    back = abandoned.bring_back(self.store, note)
+                outcome = self.change(note.into, lambda m: editing.undo(m, now_text()))
+                if back is None:
+                    return outcome
+                added = brought_back(self.store.load(back))
+                return outcome._replace(message=f"{outcome.message}\n{added}")
         elif note is not None and match is None:
             with self.store.locked():
                 back = abandoned.bring_back(self.store)
             if back is not None:
                 loaded = self.store.load(back)
                 return Outcome(loaded, brought_back(loaded))
-        return self.change(match, lambda loaded: editing.undo(loaded, now_text()))
-
-    def _undo_combine(self, note: "abandoned.Note") -> Outcome:
-        """Undo the combine the note names and put the copy it took in back as it was."""
-        assert note.into is not None
-        # The copy first: stopped between the two, both copies are on the list, nothing lost.
-        with self.store.locked():
-            back = abandoned.bring_back(self.store, note)
-        outcome = self.change(note.into, lambda loaded: editing.undo(loaded, now_text()))
-        if back is None:
-            return outcome
-        loaded = self.store.load(back)
-        return outcome._replace(message=f"{outcome.message}\n{brought_back(loaded)}")
+        return self.change(match, lambda m: editing.undo(m, now_text()), version=version)
 
     def redo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
-        """Apply again the change most recently undone (`version` as `change` takes it); a
-        combine brought back takes its other copy off the list again."""
+        """Apply again the change most recently undone."""
         outcome = self.change(
             match, lambda loaded: editing.redo(loaded, now_text()), version=version
         )
         return self._held_copies_off(outcome)
 
     def restore(self, change: int, match: str | None = None) -> Outcome:
-        """Bring the match back to its state right after change `change`, as a new change (a
-        combine brought back takes its other copy off the list again)."""
+        """Bring the match back to its state right after change `change`, as a new change."""
         outcome = self.change(match, lambda m: editing.restore(m, change, now_text()))
         return self._held_copies_off(outcome)
 
     def _held_copies_off(self, outcome: Outcome) -> Outcome:
-        """Take off the list every other stored copy that the changed match now holds whole
-        (a combine in force again), as a combine does: its file kept as a backup, `undo`
-        straight after bringing it back."""
+        """Take off the list, as a combine does, every other copy the changed match holds."""
         changed = outcome.match
         if not any(c.kind == "combine" for c in changed.journal):
             return outcome
@@ -554,15 +505,14 @@ class ScoreKeeper(Folder):
         return outcome._replace(message=message, notices=(*outcome.notices, *notices))
 
     def log(self, match: str | None = None) -> Logged:
-        """A match's journal as `hgin log` lists it."""
+        """A match's journal."""
         loaded, notices = self.read(match)
         return Logged(loaded, editing.journal_rows(loaded), notices)
 
     # -- file-level recovery -------------------------------------------------------------
 
     def _restore_target(self, match: str | None) -> str:
-        """`match` as every command names one, else one with backups only (by its identifier
-        or a start of it), else the current match."""
+        """`match` as every command names one, else one with backups only."""
         if match is None:
             return self.match_id(None)
         try:
@@ -583,8 +533,7 @@ class ScoreKeeper(Folder):
         return Backups(match_id, present, entries, gone)
 
     def restore_backup(self, which: str, match: str | None = None) -> Outcome:
-        """Bring back backup `which` (its number or file name); the version it replaces is kept
-        as the newest backup."""
+        """Bring back backup `which` (its number or file name)."""
         if not which.strip():
             raise HginError(
                 "name a backup: a number from 'hgin restore --backup', or its file name"
@@ -606,8 +555,7 @@ class ScoreKeeper(Folder):
         return Outcome(restored, message)
 
     def abandon(self, match: str | None = None) -> Abandoned:
-        """Take a match off the list, its file kept as its newest backup (`undo` straight after
-        brings it back); the newest other match in play becomes current."""
+        """Take a match off the list; the newest other match in play becomes current."""
         named = self.match_id(match)
         with self.store.locked():
             match_id = self.store.find(named) if match is not None else self.match_id(None)
@@ -620,9 +568,7 @@ class ScoreKeeper(Folder):
         return Abandoned(gone, was_current, next((e for e in others if e.id == current), None))
 
     def combine(self, match: str, other: str) -> Outcome:
-        """Make one match of two copies of it that went their own ways: `other`'s hands join
-        `match` as one change of its journal, and `other` leaves the list (`undo` straight
-        after brings both back as they were)."""
+        """Make one match of two copies of it; `other` leaves the list."""
         from hgin.engine.copies import combine
 
         ours_id, other_id = self.choose(match).id, self.choose(other).id
@@ -644,7 +590,7 @@ class ScoreKeeper(Folder):
         return Outcome(changed, "\n".join(lines), notices)
 
     def summary_page(self, match: str | None = None) -> str:
-        """A match's printable HTML summary, with its charts (as `hgin summary -f html`)."""
+        """A match's printable HTML summary, with its charts."""
         from hgin.reports.charts import summary_page
 
         return summary_page(self.load(match))
@@ -654,8 +600,7 @@ class ScoreKeeper(Folder):
     def settle(
         self, match: str | None = None, stake: str | None = None, currency: str | None = None
     ) -> Settled:
-        """Who pays whom over the closed games, at `stake`, else the match's stake, else the
-        settings file's (else in points)."""
+        """Who pays whom, at `stake`, else the match's stake, else the settings file's."""
         label = check_currency(currency) if currency is not None else None
         chosen = parse_stake(stake) if stake is not None else None
         loaded, notices = self.read(match)
@@ -673,8 +618,7 @@ class ScoreKeeper(Folder):
     def export(
         self, match: str | None = None, *, every: bool = False, progress: "Progress | None" = None
     ) -> Exported:
-        """An export file's text holding a match or `every` stored one; `progress` is told
-        (done, total)."""
+        """An export file's text holding a match or `every` stored one."""
         from hgin.store.transfer import export_matches
 
         chosen = Chosen("") if every else self.choose(match)
@@ -685,9 +629,7 @@ class ScoreKeeper(Folder):
 
     @staticmethod
     def read_import(file: str) -> tuple[bytes, str]:
-        """The bytes of an export or match file ('-': standard input) and where they came
-        from: read apart from `import_file`, so that a wait for standard input can be
-        interrupted before anything is imported."""
+        """The bytes of an export or match file ('-': standard input) and where they came from."""
         try:
             return read_input(file)
         except Unusable as error:
@@ -703,11 +645,7 @@ class ScoreKeeper(Folder):
         progress: "Progress | None" = None,
         read: tuple[bytes, str] | None = None,
     ) -> "tuple[str, ImportReport]":
-        """Merge the matches of an export or match file ('-': standard input; `read`: its
-        bytes and name, read already by `read_import`) with ours by their journals
-        (`replace`: the file's copy wins), each checked as a match file is; a sync tool's
-        conflicted copy is removed once imported. Where it was read from, and what was done;
-        `progress` is told (done, total)."""
+        """Merge the matches of an export or match file with ours; where from, what was done."""
         from hgin.store.transfer import import_matches, parse_export
 
         copy = Path(file).expanduser()
@@ -743,7 +681,7 @@ class ScoreKeeper(Folder):
         rules: Rules | None = None,
         dealer: str | None = None,
     ) -> SeriesStarted:
-        """Start a series to `target` and its first match (which becomes the current match)."""
+        """Start a series to `target` and its first match."""
         if not 1 <= target <= MAX_SERIES_TARGET:
             raise HginError(f"a series target must be between 1 and {MAX_SERIES_TARGET}")
         files = self._series
@@ -757,8 +695,7 @@ class ScoreKeeper(Folder):
         return SeriesStarted(standing(made, [match]), match)
 
     def series_next(self, series: str | None = None, dealer: str | None = None) -> SeriesStarted:
-        """Start the next match of a series once the last is finished, as `rematch` does; all
-        it shows is read before anything is written."""
+        """Start the next match of a series once the last is finished."""
         files = self._series
         chosen = files.find(series)
         played = [self.store.load(m) for m in files.present(chosen)]  # not those abandoned
@@ -798,9 +735,8 @@ class ScoreKeeper(Folder):
         return files.standing(files.find(series))
 
     def series_current(self) -> Standing | None:
-        """What `series_show` gives with no series named; None when there is no series yet."""
-        files = self._series
-        return files.standing(files.find()) if files.ids() else None
+        """`series_show()`, or None when there is no series yet."""
+        return self.series_show() if self._series.ids() else None
 
     def series_list(self) -> list[Standing]:
         """Every series' running totals, oldest identifier first."""

@@ -44,9 +44,7 @@ def refuse_shared(first: Sequence[Card], second: Sequence[Card]) -> None:
 
 @dataclass(frozen=True, slots=True)
 class HandCount:
-    """What 10 or 11 cards are worth: the arrangement of the ten kept (after `discard` from
-    eleven), all eleven melded for a big gin, and (given the opponent's ten) the knock counted
-    card by card."""
+    """What 10 or 11 cards are worth, and (given the opponent's ten) the knock counted."""
 
     cards: tuple[Card, ...]
     arrangement: Arrangement
@@ -57,8 +55,7 @@ class HandCount:
 
 
 def count_hand(cards: CardsText, opponent: CardsText | None = None) -> HandCount:
-    """Best melds and deadwood of 10 cards, or the best discard from 11 (and big gin);
-    with the opponent's ten cards, their count after melding and laying off."""
+    """Best melds and deadwood of 10 cards, or the best discard from 11 (and big gin)."""
     hand = read_cards(cards, "the cards", (10, 11))
     theirs = read_cards(opponent, "the opponent's cards", 10) if opponent is not None else None
     if theirs is not None:
@@ -83,8 +80,7 @@ KnockOutcome = Literal["gin", "over_limit", "knock", "undercut"]
 
 
 def knock_outcome(knock: KnockCount) -> KnockOutcome:
-    """What the two counts make before any house rule: a gin, no knock (over the usual
-    limit), a knock won by the knocker, or an undercut (equal counts too)."""
+    """What the two counts make before any house rule."""
     if knock.gin:
         return "gin"
     mine = knock.knocker.deadwood
@@ -95,9 +91,7 @@ def knock_outcome(knock: KnockCount) -> KnockOutcome:
 
 @dataclass(frozen=True, slots=True)
 class CountedHand:
-    """A gin or knock counted from the cards, ready to become a `Hand`: the knocker's deadwood
-    (None for a gin), and each side's melds when their cards were given (the opponent's with
-    layoffs and deadwood)."""
+    """A gin or knock counted from the cards, ready to become a `Hand`."""
 
     kind: Literal["gin", "big_gin", "knock"]
     deadwood: int | None
@@ -152,9 +146,8 @@ def count_entry(
     deadwood: int | None = None,
     opponent_deadwood: int | None = None,
 ) -> CountedHand:
-    """A gin, big gin or knock from the cards: the winner's (a gin's checked to meld completely,
-    a knock's ten kept after the discard) and/or the opponent's ten, who lays off against a
-    knock only (a knock needs both hands). Typed counts must agree with the cards."""
+    """A gin, big gin or knock from the winner's and/or the opponent's cards (a knock needs
+    both); typed counts must agree with the cards."""
     if kind == "knock" and (hand is None or opponent is None):
         raise HginError(
             "a knock is counted from both hands: give --hand and --opponent "
@@ -185,7 +178,6 @@ def count_entry(
         opponent_deadwood = _agree(result.deadwood, opponent_deadwood, "the opponent's deadwood")
     elif opponent_deadwood is None:
         raise HginError("give the opponent's deadwood or their cards (--opponent)")
-    assert opponent_deadwood is not None
     own = deadwood if kind == "knock" else None
     return CountedHand(kind, own, opponent_deadwood, mine, theirs, arrangement, result)
 
@@ -197,9 +189,7 @@ def record_counted(
     upcard: str | None = None,
     recorded_at: str | None = None,
 ) -> Hand:
-    """The Hand to record for a counted gin or knock under `rules` (player already resolved):
-    exactly as if the counts had been typed, with the cards kept beside them. A knock over
-    this match's (or this upcard's) knock limit is refused."""
+    """The Hand to record for a counted gin or knock under `rules` (player already resolved)."""
     if counted.kind == "knock" and counted.deadwood is not None and counted.mine is not None:
         rank, _ = upcard_facts(rules, Hand("knock", upcard=upcard))
         limit = knock_limit(rules, rank)

@@ -1,10 +1,6 @@
 """Copies of one match kept on two devices: when one copy holds another, and the combine of
-two copies that went their own ways into one match.
-
-A copy is the same match as another when its identity (uid), players, start rules, first
-dealer and creation are the same (`same_start`). It holds the other when the other's journal
-is where its own begins, or where a copy it combined (a combine still in force) begins. Hands
-are told apart by the time they were recorded, which an edit keeps.
+two copies that went their own ways into one match. Hands are told apart by the time they were
+recorded, which an edit keeps.
 """
 
 import dataclasses
@@ -44,8 +40,7 @@ def common_changes(one: Match, other: Match) -> int:
 
 
 def holds(newer: Match, older: Match) -> bool:
-    """Whether `newer` is `older` plus more: the same start, and `older`'s journal is where
-    `newer`'s begins or where that of a copy `newer` combined (and still holds) begins."""
+    """Whether `newer` is `older` plus more (in its journal, or that of a copy it combined)."""
     return same_start(newer, older) and _holds_journal(newer, older.journal)
 
 
@@ -79,8 +74,8 @@ def nesting(journal: Sequence[Change]) -> int:
 
 
 class Conflict(NamedTuple):
-    """A hand both copies changed after they parted: its number among the hands they shared,
-    the version kept (None: deleted) and the one dropped, and which copy the kept one is from."""
+    """A hand both copies changed after they parted: the version kept (None: deleted), the
+    one dropped, and which copy the kept one is from."""
 
     number: int
     kept: Hand | None
@@ -89,9 +84,8 @@ class Conflict(NamedTuple):
 
 
 class Combined(NamedTuple):
-    """Two copies made one: `ours` with one more change (its sentence not yet set), the
-    numbers of the hands that came from the other copy, the hands both changed, and whether
-    both changed the rules differently (the later change kept)."""
+    """Two copies made one: `ours` with one more change, the hands that came from the other
+    copy, the hands both changed, and whether both changed the rules differently."""
 
     match: Match
     theirs_added: tuple[int, ...]
@@ -99,18 +93,14 @@ class Combined(NamedTuple):
     rules_conflict: bool
 
 
-def _keys(hands: Sequence[Hand]) -> list[Key]:
+def _keyed(hands: Sequence[Hand]) -> dict[Key, Hand]:
     seen: dict[str | None, int] = {}
-    keys = []
+    keyed = {}
     for hand in hands:
         count = seen.get(hand.recorded_at, 0)
         seen[hand.recorded_at] = count + 1
-        keys.append((hand.recorded_at, count))
-    return keys
-
-
-def _keyed(hands: Sequence[Hand]) -> dict[Key, Hand]:
-    return dict(zip(_keys(hands), hands, strict=True))
+        keyed[hand.recorded_at, count] = hand
+    return keyed
 
 
 def instant(text: str | None) -> float:
@@ -122,8 +112,7 @@ def instant(text: str | None) -> float:
 
 
 def _last_moves(match: Match, since: int, wanted: set[Key]) -> dict[Key | str, float]:
-    """When each shared hand (`wanted`), and the rules ("rules"), last changed in `match`
-    after change `since`."""
+    """When each hand `wanted`, and the rules, last changed in `match` after change `since`."""
     moves: dict[Key | str, float] = {}
     before = match.states[since]
     hands_before = {k: h for k, h in _keyed(before.hands).items() if k in wanted}
@@ -141,11 +130,8 @@ def _last_moves(match: Match, since: int, wanted: set[Key]) -> dict[Key | str, f
 
 
 def combine(ours: Match, theirs: Match, at: str) -> Combined:
-    """One match of two copies that went their own ways: the changes they share once, then
-    each copy's hands as in force now; the hands both changed take the later change (equal
-    times: ours); the new hands of both in recorded order (equal times: ours first); the rules
-    and the notice likewise. Refused for copies of two matches, and for one copy that the
-    other holds."""
+    """One match of two copies that went their own ways: what either changed, the later change
+    where both did (equal times: ours), the new hands of both in recorded order."""
     if not same_start(ours, theirs):
         raise HginError(
             f"{theirs.id} is not a copy of {ours.id}: their players, rules, first dealer or "
@@ -228,15 +214,12 @@ def combine(ours: Match, theirs: Match, at: str) -> Combined:
 def _merged_rules(
     base: Rules, ours: Rules, theirs: Rules, moved: tuple[dict[Key | str, float], ...]
 ) -> tuple[Rules, bool]:
-    """Each rule as both copies left it, one rule at a time (a target changed on one device
-    and a gin bonus on the other are both kept); whether both changed one rule differently."""
+    """Each rule as both copies left it; whether both changed one rule differently."""
     values = {}
     conflict = False
     for name in Rules._fields:
-        values[name] = _merged(
-            getattr(base, name), getattr(ours, name), getattr(theirs, name), moved, "rules"
-        )
-        mine, yours, before = getattr(ours, name), getattr(theirs, name), getattr(base, name)
+        before, mine, yours = getattr(base, name), getattr(ours, name), getattr(theirs, name)
+        values[name] = _merged(before, mine, yours, moved, "rules")
         conflict = conflict or (before not in (mine, yours) and mine != yours)
     return check_rules(base._replace(**values)), conflict
 
@@ -248,8 +231,7 @@ def _merged(
     moved: tuple[dict[Key | str, float], ...],
     key: Key | str,
 ) -> Merged:
-    """What both copies made of one thing: the changed one where one copy changed it, the
-    later change where both did (equal times: ours)."""
+    """What both copies made of one thing: the later change where both changed it."""
     if ours == theirs or theirs == base:
         return ours
     if ours == base:
@@ -262,8 +244,7 @@ def _notice(
     copies: tuple[tuple[Match, str, dict[Key, Hand]], ...],
     shared: dict[Key, Hand],
 ) -> int | None:
-    """Where the combined match's notice goes: after the hand each copy gave it after (the
-    nearest earlier one still there), the earlier of the two."""
+    """Where the combined match's notice goes: the earlier of the two copies' places."""
     position = {tag: number for number, tag in enumerate(tags, 1)}
     found = []
     for match, side, keyed in copies:

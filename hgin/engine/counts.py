@@ -31,11 +31,8 @@ def whole_number(text: str, what: str) -> int:
 def counts_after(
     command: str, player: str, typed: Sequence[str | None], whats: Sequence[str]
 ) -> list[int | None]:
-    """The counts typed after a player's name, each read by `whole_number`.
-
-    When a count typed where the name goes pushed the name among the counts (`gin 22 oskar`),
-    the refusal says so and shows the line the right way round (`command` starts it).
-    """
+    """The counts typed after a player's name, each read by `whole_number`; the refusal of a
+    line with the name among the counts (`gin 22 oskar`) shows it the right way round."""
     try:
         return [
             None if text is None else whole_number(text, what)

@@ -1,15 +1,13 @@
-"""Every change to a match as a pure function: record, edit, delete, rules, import, notice,
-undo, redo and restore. Each returns the changed match: one more journal change, whose kind and
-data say what happened (`hgin.reports.changes` words it). A change that would leave a later
-hand impossible (recorded after the match would now have ended) is refused and names that hand.
+"""Every change to a match as a pure function, each returning the match with one more journal
+change (`hgin.reports.changes` words it).
 """
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from hgin.engine.hands import Hand, hand_award, written_plainly
 from hgin.engine.journal import KINDS, items
-from hgin.engine.match import Match
+from hgin.engine.match import Match, resolve_player
 from hgin.engine.rules import ROLLING_GAMES, Rules, option_flag, shown_value
 from hgin.engine.sheet import check_rolling_change, empty_sheet, extend
 from hgin.errors import HginError
@@ -51,25 +49,16 @@ def hand_index(match: Match, number: int) -> int:
 
 
 def _end_of_match(match: Match, hands: list[Hand], notice_after: int | None) -> int | None:
-    """The number of the hand that would now end the match (a rolling one's notice given after
-    `notice_after` hands), when hands follow it. One replay:
-    it refuses the first hand after the end, so the hands it took before that one are the
-    match (the other hands are unchanged and valid, so that is its only refusal)."""
-    taken = 0
-
-    def counted() -> Iterator[Hand]:
-        nonlocal taken
-        for hand in hands:
-            taken += 1
-            yield hand
-
+    """The number of the hand that would now end the match, when hands follow it: one replay
+    refuses the first hand after the end (the other hands are valid)."""
+    rest = iter(hands)  # what is left of it tells how many hands the replay took
     try:
         sheet = empty_sheet(
             match.players, match.rules, match.first_dealer, notice_after=notice_after
         )
-        extend(sheet, counted())
+        extend(sheet, rest)
     except HginError:
-        return taken - 1
+        return len(hands) - len(list(rest)) - 1
     return None
 
 
@@ -106,13 +95,12 @@ def record(match: Match, hand: Hand, at: str) -> Match:
 
 
 def edit(match: Match, number: int, typed: Hand, at: str) -> Match:
-    """Hand `number` replaced by `typed` (its player as typed; keeping when it was recorded),
-    every later hand re-scored."""
+    """Hand `number` replaced by `typed` (its player as typed), every later hand re-scored."""
     if typed.hand_cards is not None or typed.opponent_cards is not None:
         raise HginError("a correction takes the counts, not the cards ('hgin count' gives them)")
     index = hand_index(match, number)
     old = match.hands[index]
-    player = match.player(typed.player) if typed.player is not None else None
+    player = resolve_player(match.players, typed.player) if typed.player is not None else None
     new = written_plainly(typed._replace(player=player, recorded_at=old.recorded_at))
     if new[:5] == old[:5]:  # kind, player, counts and upcard: what decides the score
         raise HginError(f"hand {number} is already {entry_text(old)}: nothing to change")
@@ -159,8 +147,7 @@ def replace_all(match: Match, hands: tuple[Hand, ...], rules: Rules, at: str) ->
 
 
 def notice(match: Match, at: str) -> Match:
-    """Notice in a rolling match: from now on no new game opens; the games in progress are
-    played out and the match ends when the last of them closes."""
+    """Notice in a rolling match: from now on no new game opens."""
     match.check_open()
     if not match.rules.rolling:
         raise HginError("notice is given only in a rolling match (see 'hgin rules set rolling')")
@@ -212,9 +199,7 @@ def restore(match: Match, number: int, at: str) -> Match:
 
 
 class JournalRow(NamedTuple):
-    """One change as `hgin log` lists it; `status` says where it stands now: 'in force',
-    'undone' (redo brings it back), 'set aside' (only 'hgin restore' brings it back), or ''
-    for undos, redos and what they moved."""
+    """One change as `hgin log` lists it, with where it stands now (`status`)."""
 
     number: int
     at: str

@@ -1,11 +1,4 @@
-"""One hand: what was entered at the table, and what it is worth.
-
-gin by P against deadwood D: P scores the gin bonus + D (a big gin: the big-gin bonus + D);
-knock by P with K against D (after layoffs): P scores D - K when K < D, else the opponent
-undercuts and scores K - D + the undercut bonus (equal counts too, unless `tie` says
-otherwise); a dead hand scores nothing and counts as nobody's win. K is 1..knock limit (10, or
-the Oklahoma upcard's value), D is 0..98; Straight Gin has no knocks.
-"""
+"""One hand: what was entered at the table, and what it is worth (as the README scores it)."""
 
 from typing import Literal, NamedTuple
 
@@ -31,8 +24,7 @@ class Hand(NamedTuple):
 
 
 class Award(NamedTuple):
-    """Who won a hand and how many points: `terms` (gin: bonus, deadwood; knock: the two
-    deadwoods; undercut: theirs, mine, bonus), doubled by an Oklahoma spade upcard."""
+    """Who won a hand and how many points, and the `terms` they are made of."""
 
     result: Result
     winner: str | None
@@ -83,9 +75,8 @@ def upcard_facts(rules: Rules, hand: Hand) -> tuple[int | None, bool]:
 
 
 def hand_award(rules: Rules, players: tuple[str, str], hand: Hand) -> Award:
-    """Score one hand under `rules`, refusing an impossible entry (a count out of range, a knock
-    above the knock limit or in Straight Gin, a big gin the rules do not have). A replay scores
-    every hand of the match: this runs thousands of times."""
+    """Score one hand under `rules`, refusing an impossible entry (a replay runs this for every
+    hand)."""
     kind = hand.kind
     if kind == "draw":
         if hand.player is not None:

@@ -13,10 +13,8 @@ LEGACY_SLUG = "player"  # what earlier releases wrote for every name without suc
 
 
 def slug(name: str) -> str:
-    """A file-name-safe fragment of a player name, short enough that "match " and the longest
-    identifier, 2026-12-01-alexandri-bartholom-999, fit 40 columns (earlier releases kept 16).
-    A name with no such letter (李, Иван) gets 'x' and a code of it, the same every time, which
-    tells two such players apart."""
+    """A file-name-safe fragment of a player name (at most 9 letters, so that "match " and the
+    longest identifier fit 40 columns); a name with no such letter gets 'x' and a code of it."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     cleaned = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
     if cleaned:
@@ -32,8 +30,7 @@ def stem(created: str, players: tuple[str, str]) -> str:
 
 
 def derived_uid(created: Any, players: Any, first_dealer: Any) -> str:
-    """The identity of a match that was given none (written before matches had one): the same
-    for every copy of it, different for two matches started apart."""
+    """The identity of a match written before matches had one, the same for every copy."""
     import hashlib  # only for such matches: it takes longer to load than most commands run
 
     record = repr([created, players, first_dealer])

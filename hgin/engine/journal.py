@@ -1,12 +1,7 @@
 """The journal of a match, and its replay: every change as stored, and the state after each.
 
-A state is immutable: the hands, the rules in force, the notice, and where undo and redo stand
-(the changes in force, each with the state it was made on; the changes undone). Each kind of
-change that acts on the match is one function from a state to the next. Undo, redo and restore
-only move between states already reached: undo goes back to the state its change was made on
-(keeping the undone changes, except after a restore, which put back a whole earlier state),
-redo to the state after its change, restore N to the state after change N. A new change after
-undos sets them aside: redo no longer reaches them.
+Each kind of change that acts on the match is one function from an immutable state to the
+next; undo, redo and restore only move between states already reached.
 """
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,8 +16,7 @@ NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 class Change(NamedTuple):
-    """One journal entry: its number (from 1), local time, kind, the sentence made with it
-    (never read back as truth) and its data (see `KINDS`)."""
+    """One journal entry: its number (from 1), time, kind, sentence and data (see `KINDS`)."""
 
     number: int
     at: str
@@ -32,8 +26,8 @@ class Change(NamedTuple):
 
 
 class Joined(NamedTuple):
-    """The copy a combine made one with ours: its identifier then, how many changes it shared
-    with ours, and its changes after those (numbered on from them)."""
+    """The copy a combine made one with ours: its identifier, how many changes it shared with
+    ours, and its changes after those."""
 
     id: str
     common: int
@@ -41,9 +35,7 @@ class Joined(NamedTuple):
 
 
 class Link:
-    """An immutable stack: its top item, the stack below it (None: empty) and its size. States
-    share what their stacks have in common, so the states of a long match hold each hand once.
-    (Compared by identity: compare their `items`.)"""
+    """An immutable stack (None: empty), which states share: compared by identity."""
 
     __slots__ = ("below", "size", "top")
 
@@ -113,8 +105,7 @@ Apply = Callable[[State, Mapping[str, Any]], Content]
 
 class Kind(NamedTuple):
     """A kind of change: its data fields (name -> value type for the match file's schema) and
-    what it makes of the hands, rules and notice before it (None for undo, redo and restore,
-    which move between states reached). `Match` scores the hands a change enters."""
+    what it makes of the hands, rules and notice (None for undo, redo and restore)."""
 
     fields: Mapping[str, str]
     apply: Apply | None = None
@@ -205,9 +196,7 @@ KINDS: dict[str, Kind] = {
 
 
 def _restored(target: State, before: State, number: int) -> State:
-    """The state after an earlier change, made current by change `number` (a restore, or a
-    redo of one) from `before`: the undone changes `before` had are set aside unless the
-    earlier state has the same."""
+    """The state after an earlier change, made current by change `number` from `before`."""
     aside = target.aside
     if before.undone_stack is not None and before.undone != target.undone:
         aside = (before.undone_stack.size, number)
@@ -243,8 +232,7 @@ def _moved(states: Sequence[State], journal: Sequence[Change], change: Change) -
 
 
 def next_state(states: Sequence[State], journal: Sequence[Change], change: Change) -> State:
-    """The state after `change`, from the states after each change before it (`states[0]` is
-    the start) and the journal before it; an HginError names the change."""
+    """The state after `change`, from the states and journal before it."""
     if change.number != len(states):
         raise HginError(f"change {change.number} is out of order")
     kind = KINDS.get(change.kind)
@@ -264,8 +252,7 @@ def next_state(states: Sequence[State], journal: Sequence[Change], change: Chang
 
 
 def entered(change: Change, before: State) -> tuple[Rules, Sequence[Hand]]:
-    """The hands a change enters (a record, an edit, an import, a combine) and the rules they
-    are scored under; none for any other change."""
+    """The hands a change enters and the rules they are scored under."""
     if change.kind in ("import", "combine"):
         return change.data["rules"], change.data["hands"]
     if change.kind in ("record", "edit"):

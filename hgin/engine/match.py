@@ -18,8 +18,7 @@ MAX_NAME_LENGTH = 40
 
 
 def check_name(name: str) -> str:
-    """A player name as it will be stored: trimmed, composed (NFC), printable, not empty, not
-    too long, and not starting with a combining mark (which would attach to what precedes)."""
+    """A player name as it will be stored: trimmed, composed (NFC), checked."""
     cleaned = unicodedata.normalize("NFC", name.strip())
     if not cleaned:
         raise HginError("a player name cannot be empty")
@@ -44,8 +43,7 @@ def resolve_player(players: tuple[str, str], typed: str) -> str:
 
 
 class Replayed(NamedTuple):
-    """What a journal replays to: the states (the start, then after each change), the hands in
-    force and their sheet."""
+    """What a journal replays to: the states (the start, then after each change), hands, sheet."""
 
     states: tuple[State, ...]
     hands: tuple[Hand, ...]
@@ -54,9 +52,8 @@ class Replayed(NamedTuple):
 
 @dataclass(frozen=True)
 class Match:
-    """Everything stored about one match: players, first rules, first dealer, when it was
-    created, and the journal of changes. The hands, the rules in force and the sheet are what
-    the journal replays to, never stored as a second truth."""
+    """Everything stored about one match; the hands, rules in force and sheet are what the
+    journal replays to."""
 
     id: str
     players: tuple[str, str]
@@ -67,10 +64,7 @@ class Match:
     # The match's identity on every device (`id` is for people, and two devices can give
     # two matches the same one): random for a new match, else derived from the record.
     uid: str = ""
-    # Given only by `change` and `with_text`, which extend or keep the replay of a match
-    # checked here (its names are not checked again); otherwise the journal is replayed
-    # here, refusing a change that does not replay. The start rules are checked where they
-    # are made (`with_options`, `rules_from_dict`, `check_rules`), not again here.
+    # Given only by `change` and `with_text`; otherwise the journal is replayed and checked.
     replayed: Replayed | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -88,9 +82,7 @@ class Match:
         object.__setattr__(self, "replayed", self._replay())
 
     def _replay(self) -> Replayed:
-        """The journal replayed, every change checked, each hand scored once: the sheet scores
-        the hands in force, and `check_entries` the others (undone, replaced, or entered under
-        other rules)."""
+        """The journal replayed, every change checked, each hand scored once."""
         states = [State(None, self.start_rules)]
         try:
             for change in self.journal:
@@ -142,14 +134,9 @@ class Match:
 
     @property
     def version(self) -> tuple[int, str]:
-        """The number and time of the latest change (0 and the creation before any): what a
-        page showing the match says it was made on."""
+        """The number and time of the latest change (0 and the creation before any)."""
         last = self.journal[-1] if self.journal else None
         return (last.number, last.at) if last is not None else (0, self.created)
-
-    def player(self, typed: str) -> str:
-        """Resolve a typed name or prefix to one of the players."""
-        return resolve_player(self.players, typed)
 
     def check_open(self) -> None:
         """Refuse anything that records a hand once the match is over."""
@@ -161,8 +148,7 @@ class Match:
             )
 
     def change(self, kind: str, data: dict[str, Any], *, at: str) -> "Match":
-        """The match with one more change in its journal, applied and checked: the sheet of
-        the result must replay. Its sentence is set afterwards with `with_text`."""
+        """The match with one more change in its journal, applied and checked."""
         change = Change(len(self.journal) + 1, at, kind, "", data)
         state = next_state(self.states, self.journal, change)
         states, now = (*self.states, state), self.state
@@ -187,9 +173,8 @@ def check_entries(
     players: tuple[str, str],
     sheet: Sheet | None = None,
 ) -> None:
-    """Refuse the earliest change (`states[n - 1]` is the state change n was made on) that
-    enters a hand its rules do not score. A hand in force under the rules it was entered under
-    is left out: `sheet` has scored it (every hand of a journal of records only)."""
+    """Refuse the earliest change that enters a hand its rules do not score (those `sheet`
+    scored are left out)."""
     if sheet is not None and all(change.kind == "record" for change in journal):
         return
     scored = {id(played.hand) for played in sheet.hands} if sheet is not None else set()
@@ -212,8 +197,7 @@ def start_match(
     created: str,
     hands: tuple[Hand, ...] = (),
 ) -> Match:
-    """A match whose journal records `hands` one by one (each at its recorded time), under
-    `rules` checked."""
+    """A match whose journal records `hands` one by one."""
     check_rules(rules)
     journal = tuple(
         Change(number, hand.recorded_at or created, "record", "", {"hand": hand})

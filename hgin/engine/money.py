@@ -1,11 +1,4 @@
-"""Stakes and amounts of money: exact decimal arithmetic, never floats.
-
-A stake is the money one point is worth. It is typed as plain decimal text ("0.05", "1",
-"0.0025"): digits with at most one decimal point and at most four decimals, no sign, no
-exponent, no NaN or infinity, at most `MAX_STAKE`. An amount is points × stake, computed
-exactly and then rounded to cents half up (0.125 → 0.13), the rounding people use at a till;
-with a stake of at most two decimals there is nothing to round.
-"""
+"""Stakes (the money one point is worth) and amounts of money: exact decimals, never floats."""
 
 from __future__ import annotations
 
@@ -49,8 +42,7 @@ def stake_text(stake: Decimal) -> str:
 
 
 def read_stake(text: str) -> str | None:
-    """A stake as typed for a match or in config.toml: its stored spelling, or None for
-    'none' (no stake: settle in points only); '.5' is stored as '0.50'."""
+    """A stake as typed for a match or in config.toml: its stored spelling, or None for 'none'."""
     if text.strip().lower() in ("none", "off", "no", ""):
         return None
     return stake_text(parse_stake(text))

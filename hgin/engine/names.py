@@ -1,9 +1,4 @@
-"""How typed words find names: the one name folding and the one prefix lookup.
-
-Players in a match, people in the statistics, matches and series by identifier, rule options:
-everything a person types is compared through `fold` and found through `pick`, so "zoe" finds
-Zoë everywhere, and a unique start of a name is enough everywhere.
-"""
+"""How typed words find names: the one name folding (`fold`) and the one prefix lookup (`pick`)."""
 
 from __future__ import annotations
 
@@ -31,10 +26,7 @@ def control_character(text: str) -> str | None:
 
 
 def fold(text: str) -> str:
-    """A name as it is compared: trimmed, accents dropped, case folded ("Zoë" -> "zoe").
-
-    Scripts without case or accents ("李明") are kept as typed.
-    """
+    """A name as it is compared: trimmed, accents dropped, case folded ("Zoë" -> "zoe")."""
     decomposed = unicodedata.normalize("NFKD", text.strip())
     bare = "".join(char for char in decomposed if not unicodedata.combining(char))
     return unicodedata.normalize("NFC", bare).casefold()
@@ -68,11 +60,7 @@ def candidates_for(typed: str, names: Iterable[str]) -> list[str]:
 
 
 def pick(typed: str, names: Iterable[str], *, missing: str, more: str = "the name") -> str:
-    """The one name `typed` means, or a refusal.
-
-    `missing` is the refusal when nothing fits; `{typed}` in it is replaced by what was typed.
-    Several fitting names are refused with the candidates ("type more of `more`").
-    """
+    """The one name `typed` means, or a refusal (`missing`, with `{typed}`, when none fits)."""
     hits = candidates_for(typed, names)
     if len(hits) == 1:
         return hits[0]

@@ -1,9 +1,5 @@
-"""Rule values and the one registry of rule options.
-
-A house option is a field of `Rules` (its friendly default) and, when it needs more than its
-type, an entry of `_MORE` (values allowed, classic default, how text is read); its help text is
-in `hgin.reports.rule_help`. The flags of `hgin new`, `series new` and `rules save`, what `rules
-set` and the settings file take, and the checks on stored rules all come from `rule_options()`.
+"""Rule values and the one registry of rule options: a field of `Rules` (its friendly default)
+and, when it needs more than its type, an entry of `_MORE`; its help is in `hgin.reports.rule_help`.
 """
 
 from collections.abc import Callable
@@ -35,9 +31,7 @@ SWITCH_OFF = ("off", "no", "false", "0")
 
 
 class Rules(NamedTuple):
-    """Every value that decides a score, with the friendly profile's defaults. (Named tuples
-    here and for the sheet's parts: as immutable as frozen dataclasses, and far quicker to
-    define on every command.)"""
+    """Every value that decides a score, with the friendly profile's defaults."""
 
     profile: str = "friendly"
     gin_bonus: int = 25
@@ -75,8 +69,7 @@ class Rules(NamedTuple):
 
     @property
     def changed(self) -> bool:
-        """Whether house values differ from the built-in profile this is named after. Target,
-        games and rolling are choices every profile offers, and the stake is no rule of play."""
+        """Whether house values differ from the built-in profile this is named after."""
         builtin = PROFILES.get(self.profile)
         return builtin is not None and _house_values(builtin) != _house_values(self)
 
@@ -97,9 +90,7 @@ _house_values = attrgetter(
 
 
 class RuleOption(NamedTuple):
-    """One rule option: what any command needs to offer, read and check it. `read`, for a text
-    option, turns what was typed into the stored value; a stored text value is valid when
-    reading it gives it back unchanged."""
+    """One rule option: what any command needs to offer, read and check it."""
 
     name: str
     default: Any
@@ -249,8 +240,7 @@ def _check_together(rules: Rules) -> Rules:
 
 
 def with_options(base: Rules, options: dict[str, Any], profile: str | None = None) -> Rules:
-    """`base` with some fields replaced (None values ignored), checked. Turning `rolling` on
-    sets three games; giving `games` with it is refused."""
+    """`base` with some fields replaced (None values ignored), checked."""
     changes = {k: v for k, v in options.items() if v is not None}
     for name in changes:
         if name not in _by_name():
@@ -265,8 +255,7 @@ def with_options(base: Rules, options: dict[str, Any], profile: str | None = Non
 
 
 def rules_from_dict(data: Any) -> Rules:
-    """Rules read back from JSON, each value checked once; unknown or mistyped keys are
-    refused (a missing key takes the friendly default, which is allowed)."""
+    """Rules read back from JSON, each value checked once."""
     if not isinstance(data, dict):
         raise HginError("rules must be an object")
     for key, value in data.items():

@@ -1,11 +1,5 @@
-"""Settling up: who pays whom, game by game, in points and at a stake in money.
-
-Each closed game settles on its own: its winner wins the difference between the two players'
-totals in that game (points plus whatever the rules in force paid at its close: game bonus,
-boxes, shutout; a doubling shutout is already in the totals). A match settles at the sum over
-its closed games, which is the difference of the sheet totals once every game is closed. Open
-games settle nothing yet. Money is points × stake in exact decimals, rounded to cents half up
-(see `hgin.engine.money`).
+"""Settling up: who pays whom, game by game, in points and at a stake in money. Each closed
+game settles on its own, at the difference of the two totals in it; open games settle nothing.
 """
 
 from decimal import Decimal
@@ -18,7 +12,7 @@ from hgin.engine.sheet import Game, Sheet
 
 class GameSettlement(NamedTuple):
     """One closed game: its winner, both totals in it, and the winner's total minus the
-    loser's (negative when boxes give the loser the larger total: then the loser collects)."""
+    loser's (negative when boxes give the loser the larger total)."""
 
     number: int
     winner: str
@@ -67,8 +61,7 @@ def stake_of(rules: Rules) -> Decimal | None:
 def settle_game(game: Game, players: tuple[str, str]) -> GameSettlement:
     """The settlement of one closed game."""
     winner = game.winner
-    if winner is None:
-        raise ValueError(f"game {game.number} is still open")
+    assert winner is not None  # closed games only
     first, second = players
     loser = second if winner == first else first
     scores, bonuses = game.scores, game.bonuses  # points and bonuses

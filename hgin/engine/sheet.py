@@ -1,15 +1,5 @@
-"""The sheet of games as a pure function of the ordered hands.
-
-Win number n of a player enters games 1..min(n, games) (`entry="count"`), or the games it
-entered before plus the first it never entered (`entry="next-open"`); the whole hand's points
-go into each of those games still open. A game closes as soon as either player reaches the
-target in it (points only), and nothing is posted there again. The match is over when every
-game is closed; the winner is who won more games (`decide`).
-
-With the `rolling` rule three games are always in progress: each game that closes opens the
-next numbered game, empty, until notice is given (`notice_after`, the number of hands recorded
-then); from then on the games in progress are played out. Entry generalises unchanged: under
-`count` a player's n-th win enters every game in progress numbered n or lower.
+"""The sheet of games as a pure function of the ordered hands (the README's rules: entry,
+closing, rolling games and notice, who wins the match).
 """
 
 from collections.abc import Iterable
@@ -26,9 +16,7 @@ ROMAN = (
 
 
 def game_name(number: int) -> str:
-    """Roman numeral of a 1-based game number, as on a paper sheet (any number of games)."""
-    if number < 1:
-        return str(number)
+    """Roman numeral of a 1-based game number, as on a paper sheet."""
     parts = []
     for value, numeral in ROMAN:
         count, number = divmod(number, value)
@@ -36,8 +24,7 @@ def game_name(number: int) -> str:
     return "".join(parts)
 
 
-# Closing, Game and PlayedHand are named tuples, quick to define on every command that opens a
-# match. Their dicts are never changed once a sheet holds them (`extend` posts into copies).
+# The dicts of a sheet's games are never changed once it holds them (`extend` posts into copies).
 
 
 class Closing(NamedTuple):
@@ -67,8 +54,7 @@ class Game(NamedTuple):
         return self.winner is not None
 
     def not_entered(self, player: str) -> bool:
-        """Whether `player` has nothing in this game yet (the sheet's '–'): no hand won in it,
-        no points and no bonus. The one rule every view of a game follows."""
+        """Whether `player` has nothing in this game yet (the sheet's '–')."""
         return not self.entered[player] and not self.scores[player] and not self.bonuses[player]
 
 
@@ -128,14 +114,11 @@ def _new_game(number: int, players: tuple[str, str]) -> Game:
 
 def _copy(game: Game) -> Game:
     """A game in progress with dicts of its own, to post into."""
-    return Game(
-        game.number,
-        dict(game.scores),
-        dict(game.bonuses),
-        dict(game.hands_won),
-        dict(game.entered),
-        None,
-        None,
+    return game._replace(
+        scores=dict(game.scores),
+        bonuses=dict(game.bonuses),
+        hands_won=dict(game.hands_won),
+        entered=dict(game.entered),
     )
 
 
@@ -155,9 +138,7 @@ def _close(game: Game, winner: str, loser: str, rules: Rules) -> Closing:
 
 
 def _entered(games: list[Game], winner: str, wins: int, rules: Rules) -> list[Game]:
-    """The games in progress this win enters (the first ones: games are entered in number
-    order), marking newly entered ones. `count`: a player's n-th win enters every game in
-    progress numbered n or lower; `next-open`: every game entered, plus the first one not."""
+    """The games in progress this win enters (the first ones), marking newly entered ones."""
     count = 0
     if rules.entry == "count":
         for game in games:
@@ -219,14 +200,12 @@ def replay(
     *,
     notice_after: int | None = None,
 ) -> Sheet:
-    """The sheet after scoring every hand in order; refuses a hand after the match ended.
-    `notice_after`: in a rolling match, the number of hands recorded when notice was given."""
+    """The sheet after scoring every hand in order; refuses a hand after the match ended."""
     return extend(empty_sheet(players, rules, first_dealer, notice_after=notice_after), hands)
 
 
 def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
-    """The sheet after `hands` more hands, continuing from `sheet` (which is not changed: the
-    games in progress are posted into copies)."""
+    """The sheet after `hands` more hands, continuing from `sheet` (which is not changed)."""
     players, rules, notice_after = sheet.players, sheet.rules, sheet.notice_after
     games = {g.number: g if g.closed else _copy(g) for g in sheet.games}
     in_progress = [g for g in games.values() if not g.closed]
@@ -288,9 +267,7 @@ def extend(sheet: Sheet, hands: Iterable[Hand]) -> Sheet:
 def _match_winner(
     players: tuple[str, str], rules: Rules, games_won: dict[str, int], totals: dict[str, int]
 ) -> str | None:
-    """Under `majority` the player who won more games, level in games the larger sheet total
-    (only a rolling match can end level in games); under `net` the larger sheet total. None:
-    a drawn match."""
+    """Who won the match under `decide` (level in games: the larger total); None: drawn."""
     first, second = players
     if rules.decide == "majority" and games_won[first] != games_won[second]:
         return first if games_won[first] > games_won[second] else second
@@ -301,8 +278,7 @@ def _match_winner(
 
 def check_rolling_change(before: Sheet, rules: Rules) -> None:
     """Refuse turning `rolling` on or off (to `rules`) once that would change something
-    already decided: the result of a finished match, a notice given, a game closed beyond
-    the first three, or the end of the match (the first three games all closed)."""
+    already decided."""
     switched = "on" if rules.rolling else "off"
     if before.finished:
         raise HginError(f"the match is over: rolling cannot be turned {switched} now")

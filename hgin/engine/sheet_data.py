@@ -1,6 +1,5 @@
-"""The sheet as JSON data: the copy of the sheet a match file carries for its readers, and the
-base of what `hgin show --json` prints (see `hgin.reports.sheet_json`). Pure shaping of engine
-values into dicts and lists."""
+"""The sheet as JSON data: the copy a match file carries for its readers, and the base of what
+`hgin show --json` prints (see `hgin.reports.sheet_json`)."""
 
 from __future__ import annotations
 
@@ -34,20 +33,17 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
-    """The rules as a match file holds them: `stake` only when the match has one and
-    `rolling` only when it is on, so that any other match is written exactly as before."""
+    """The rules as a match file holds them: `stake` and `rolling` only when set."""
     data = rules.to_dict()
     if data.get("stake") is None:
         data.pop("stake", None)
-    if not data.get("rolling"):  # likewise a match that is not rolling
+    if not data.get("rolling"):
         data.pop("rolling", None)
     return data
 
 
 def sheet_to_dict(sheet: Sheet, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The sheet with the keys `show --json` promises scripts (see README), its scored `hands`
-    given as `show --json` words them; the copy a match file carries for its readers has none:
-    its journal holds each hand already."""
+    """The sheet with the keys `show --json` promises scripts, and its `hands` if given."""
     data: dict[str, Any] = {
         "players": list(sheet.players),
         "games": [game_to_dict(g) for g in sheet.games],

@@ -1,5 +1,4 @@
-"""What one match contributes to the match list and to the statistics: a pure function of the
-loaded match, computed once per version of its file (the store keeps it in its cache)."""
+"""What one match contributes to the match list and to the statistics (kept in the cache)."""
 
 from __future__ import annotations
 
@@ -13,9 +12,7 @@ if TYPE_CHECKING:
 
 
 class PlayerFigures(NamedTuple):
-    """One player's figures in one match: games and hands won (by gin or big gin, by knocking,
-    by undercut), the most points one hand brought, all points won, the most hands won in a row
-    (dead hands do not break a run), and the points won (+) or paid (-) over the closed games."""
+    """One player's figures in one match (`settled`: the points won or paid when settled)."""
 
     games_won: int
     hands_won: int
@@ -29,10 +26,8 @@ class PlayerFigures(NamedTuple):
 
 
 class MatchSummary(NamedTuple):
-    """One match as the match list shows it and as the statistics count it: `started` is
-    `created` as a POSIX timestamp (0 when it is not a time), `profile` the rules' label,
-    `winner` None while open or level, `stake` as in the file, `figures` each player's in the
-    order of `players`."""
+    """One match as the match list shows it and as the statistics count it (`started`: the
+    creation as a POSIX timestamp, 0 when it is not a time)."""
 
     id: str
     players: tuple[str, str]
@@ -58,16 +53,12 @@ class MatchSummary(NamedTuple):
         }
 
 
-# The one order of matches in time, the list's (newest first) and the statistics': by the instant
-# each began (texts written under different UTC offsets do not sort in time), then by the text,
-# then by the identifier.
+# The one order of matches in time: by the instant each began, then by the text, then the id.
 TIME_ORDER = attrgetter("started", "created", "id")
 
 
 def summarize(match: Match) -> MatchSummary:
     """Replay a match once and keep what the list and the statistics need."""
-    # Imported here: reading summaries back from the cache must not load the sheet and the
-    # rules (most of `hgin matches` over thousands of matches otherwise).
     from hgin.engine.settle import settle
 
     sheet, rules = match.sheet, match.rules
@@ -106,10 +97,9 @@ def summarize(match: Match) -> MatchSummary:
         started = datetime.fromisoformat(match.created).timestamp()  # no offset: local time
     except ValueError:
         started = 0.0
-    first, second = match.players
     return MatchSummary(
         id=match.id,
-        players=(first, second),
+        players=match.players,
         created=match.created,
         started=started,
         profile=rules.label,
