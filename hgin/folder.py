@@ -147,6 +147,14 @@ class Folder:
         """What changes with every save of a match's file (None: no such file)."""
         return self.store.stamp(match_id)
 
+    def match_ids(self) -> list[str]:
+        """Every stored match's identifier (for completion: no file is validated)."""
+        return self.store.match_ids()
+
+    def players_of(self, match: str | None = None) -> tuple[str, ...]:
+        """The two names a match's file states (for completion), or ()."""
+        return self.store.players_of(match)
+
     def asks_for_ascii(self) -> bool:
         """Whether the settings file asks for ASCII drawing."""
         return ascii_setting(self.config_folder)

@@ -22,7 +22,7 @@ from hgin.folder import Folder
 def complete_match(incomplete: str) -> list[str]:
     """Shell completion: the stored match identifiers."""
     try:
-        return match_candidates(incomplete, Folder().store.match_ids())
+        return match_candidates(incomplete, Folder().match_ids())
     except (HginError, OSError):
         return []
 
@@ -34,7 +34,7 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
     if "first" in params and "second" in params:
         return player_candidates(incomplete, _names_on_line(ctx))
     try:
-        return player_candidates(incomplete, Folder().store.players_of(params.get("match")))
+        return player_candidates(incomplete, Folder().players_of(params.get("match")))
     except (HginError, OSError):
         return []
 
