@@ -46,7 +46,6 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
         ]
     for hand in hands:
         hand.setdefault("recorded_at", None)
-    data["schema"] = 2
     return data
 
 
@@ -108,47 +107,24 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
             played.pop("entered", None)
     converted = {k: v for k, v in data.items() if k not in ("hands", "undone")}
     converted["journal"] = journal
-    converted["schema"] = 3
     return converted
-
-
-def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 4 holds the same data, written compactly with one journal change a line."""
-    data["schema"] = 4
-    return data
 
 
 def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
     """Version 5 gives each match an identity that import compares ("uid"): an older match
     gets one derived from its record, the same in every copy of it."""
     fields = (data.get("created"), data.get("players"), data.get("first_dealer"))
-    converted = {"schema": 5, "id": data.get("id"), "uid": derived_uid(*fields)}
+    converted = {"id": data.get("id"), "uid": derived_uid(*fields)}
     return {**converted, **{k: v for k, v in data.items() if k not in converted}}
 
 
-def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 6 holds the same record; the sheet it writes for readers no longer lists the
-    hands (the journal holds each; `hgin show --json` gives them scored)."""
-    data["schema"] = 6
-    return data
-
-
-def _v6_to_v7(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 7 adds a kind of change, "combine" (two copies made one): older files have
-    none."""
-    data["schema"] = 7
-    return data
-
-
-# MIGRATIONS[n - 1] brings data of version n to version n + 1.
-MIGRATIONS: list[Callable[[dict[str, Any]], dict[str, Any]]] = [
-    _v1_to_v2,
-    _v2_to_v3,
-    _v3_to_v4,
-    _v4_to_v5,
-    _v5_to_v6,
-    _v6_to_v7,
-]
+# MIGRATIONS[n] brings data of version n to version n + 1; any other step renumbers the same
+# data (4: one journal change a line; 6: the sheet lists no hands; 7: a "combine" change).
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    4: _v4_to_v5,
+}
 
 
 def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
@@ -163,8 +139,9 @@ def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
         )
     original = version
     while version < SCHEMA_VERSION:
-        data = MIGRATIONS[version - 1](data)
-        version = data["schema"]
+        if version in MIGRATIONS:
+            data = MIGRATIONS[version](data)
+        version = data["schema"] = version + 1
     return data, original
 
 
