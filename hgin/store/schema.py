@@ -36,8 +36,7 @@ def _dicts(value: Any) -> list[dict[str, Any]]:
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 records when each hand was entered; older hands get null (also in the
-    stored sheet's copy of each entry, so the sheet still agrees with the hands)."""
+    """Version 2 records when each hand was entered: null for older hands (and the sheet's)."""
     hands = [*_dicts(data.get("hands")), *_dicts(data.get("undone"))]
     sheet = data.get("sheet")
     if isinstance(sheet, dict):
@@ -50,8 +49,7 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _v3_phrase(hand: Hand) -> str:
-    """A hand as version 3 named it in its journal ('knock by Bob 3 v 25'), kept as it was
-    then: what a migration writes must not change with today's wording."""
+    """A hand as version 3 named it ('knock by Bob 3 v 25'), not in today's wording."""
     if hand.kind == "draw":
         return "dead hand"
     text = f"{hand.kind.replace('_', ' ')} by {hand.player}"
@@ -61,10 +59,8 @@ def _v3_phrase(hand: Hand) -> str:
 
 
 def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 3 keeps a journal of changes instead of the hands: each recorded hand becomes
-    one "recorded hand N" change at its recorded time (the undone hands too, recorded after
-    the others), followed by one undo per undone hand, so that they can still be redone.
-    The stored sheet stays for readers; its copy of each entered hand goes."""
+    """Version 3 keeps a journal instead of the hands: one change per recorded hand (the undone
+    ones last), then one undo per undone hand; the stored sheet loses its copy of each hand."""
     hands, undone = data.get("hands"), data.get("undone")
     if not isinstance(hands, list) or not isinstance(undone, list):
         raise HginError("'hands' and 'undone' must be lists")
@@ -111,8 +107,7 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 5 gives each match an identity that import compares ("uid"): an older match
-    gets one derived from its record, the same in every copy of it."""
+    """Version 5 gives each match an identity ("uid"), derived here from its record."""
     fields = (data.get("created"), data.get("players"), data.get("first_dealer"))
     converted = {"id": data.get("id"), "uid": derived_uid(*fields)}
     return {**converted, **{k: v for k, v in data.items() if k not in converted}}
@@ -305,7 +300,7 @@ def change_to_dict(change: Change) -> dict[str, Any]:
 
 def match_from_dict(data: Any) -> Match:
     """A match from current-schema JSON data, refusing anything malformed or a change that does
-    not replay. The stored sheet is for readers: it is never read."""
+    not replay (the stored sheet is never read)."""
     if not isinstance(data, dict):
         raise HginError("it does not hold a JSON object")
     missing = [k for k in MATCH_KEYS if k not in data and k != "sheet"]
@@ -349,13 +344,7 @@ JOURNAL_END = b'\n],\n"sheet": '
 
 
 class WrittenJournal(NamedTuple):
-    """A journal as a file of this version holds it.
-
-    Attributes:
-        changes: the changes read from (or written to) the file.
-        head: the file's bytes before its journal (the record's other fields).
-        text: the journal's bytes in the file, one change a line, without the brackets.
-    """
+    """A journal's changes, the file's bytes before it, and its bytes there (no brackets)."""
 
     changes: tuple[Change, ...]
     head: bytes
@@ -363,10 +352,8 @@ class WrittenJournal(NamedTuple):
 
 
 def written_journal(raw: bytes, changes: tuple[Change, ...]) -> WrittenJournal | None:
-    """Where `changes` lie in a file's bytes, if it may be laid out as `file_bytes` writes:
-    `file_bytes` uses it only when the head is the one it writes, which puts the journal at
-    the end of the first line. A raw line break cannot occur inside a JSON text, and no key
-    inside the journal is "sheet", so its changes are what lies between the two marks."""
+    """Where `changes` lie in a file's bytes laid out as `file_bytes` writes (no raw line break
+    is inside a JSON text, no key in the journal is "sheet": they lie between the marks)."""
     if not changes or not raw.startswith(FIRST_LINE.encode()):
         return None
     start = raw.find(JOURNAL_START)
@@ -382,10 +369,8 @@ def _begins_with(journal: tuple[Change, ...], changes: tuple[Change, ...]) -> bo
 
 
 def file_bytes(match: Match, kept: WrittenJournal | None = None) -> bytes:
-    """A match file's bytes: the record on its first line, one journal change a line (the
-    history diffs well), then the sheet for readers on the last; compact JSON throughout.
-    When the journal begins with the changes `kept` holds, they are written as they are
-    there (`written_journal`): each save encodes only what is new."""
+    """A match file's bytes: the record, one journal change a line, the sheet for readers; the
+    changes `kept` holds are written as they are there, so a save encodes only what is new."""
     record = {
         "schema": SCHEMA_VERSION,
         "id": match.id,
