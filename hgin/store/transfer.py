@@ -37,27 +37,19 @@ MATCHES_CLOSE = b"\n]}\n"
 MATCH_START = re.compile(rb',\n(?=\{"schema": )')
 
 
-def _quiet(done: int, total: int) -> None:
-    """No progress shown."""
-
-
 def export_matches(
     store: Store, ids: list[str], exported: str, progress: Progress | None = None
 ) -> tuple[str, int]:
-    """The export text of the stored matches `ids` (each read and checked whole, as loading
-    checks it: a copy for elsewhere trusts no stamp) and their count. A file of the present
-    schema goes in as it is, an older one as saving writes it; "current" names the current
-    match if it is among them."""
+    """The export text of the stored matches `ids`, each checked whole as loading checks it (a
+    file of an older schema as saving writes it), and their count."""
     texts = []
     for done, match_id in enumerate(ids, 1):
         raw = store.read_raw(match_id)
         match, version = store.parse(raw, store.match_path(match_id), match_id)
         texts.append(raw if version == SCHEMA_VERSION else match_bytes(match))
-        (progress or _quiet)(done, len(ids))
-    try:
-        current = store.current_id()
-    except HginError:
-        current = None
+        if progress is not None:
+            progress(done, len(ids))
+    current = _current(store)
     head = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -79,9 +71,8 @@ class Export:
 
 
 def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Export:
-    """Every match in an export file (or a match file), each checked as loading checks a match
-    file; the whole file is refused at the first fault (an `Unusable` naming `where`). A match
-    of the present schema keeps the bytes the file gives it (its sheet is never read back)."""
+    """Every match in an export file (or a match file), each checked as loading checks one; the
+    whole file is refused at the first fault (an `Unusable` naming `where`)."""
     laid_out = _as_written(raw)
     data, texts = laid_out if laid_out is not None else (parse_json(raw, where), None)
     try:
@@ -92,9 +83,8 @@ def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Ex
         for number, item in enumerate(items, 1):
             text = texts[number - 1] if texts is not None else None
             matches.append(_match_from_export(item, number, text))
-            (progress or _quiet)(number, len(items))
-    except Unusable:
-        raise
+            if progress is not None:
+                progress(number, len(items))
     except HginError as error:
         raise Unusable(where, str(error)) from None
     seen: set[str] = set()
@@ -107,10 +97,8 @@ def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Ex
 
 
 def _as_written(raw: bytes) -> tuple[dict[str, Any], list[bytes]] | None:
-    """An export laid out as `export_matches` writes it, read a match at a time so that each
-    match's own bytes are known: its data (with the matches) and those bytes. None for any
-    other file, or one that fails a check: the whole file is then read at once, which says why.
-    A raw line break is never inside a JSON text, so each match begins a line."""
+    """An export laid out as `export_matches` writes it (a match a line), read a match at a time:
+    its data and each match's bytes. None for any other file, or one that fails a check."""
     head, found, body = raw.partition(MATCHES_OPEN)
     if not found or not body.endswith(MATCHES_CLOSE):
         return None
@@ -148,8 +136,7 @@ def _export_items(data: Any) -> list[Any]:
 
 
 def _match_from_export(item: Any, number: int, text: bytes | None) -> tuple[Match, bytes]:
-    """A match of the file and the bytes of its file: `text` (its bytes in the export) when it
-    is of the present schema, else as saving writes it."""
+    """A match of the file and the bytes of its file: `text` if of the present schema."""
     label = f"match {number}"
     if isinstance(item, dict) and isinstance(item.get("id"), str):
         label += f" ('{item['id'][:80]}')"
@@ -170,9 +157,8 @@ def _match_from_export(item: Any, number: int, text: bytes | None) -> tuple[Matc
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A match of the file stored beside a stored one: two copies of one match that went their
-    own ways after `common` changes, or (None) another match, or a copy of ours whose start
-    (players, rules, first dealer, creation) differs from ours (`start_differs`)."""
+    """A match of the file stored beside a stored one: a copy that went its own way after
+    `common` changes, or (None) another match, or a copy whose start differs from ours."""
 
     id: str
     beside: str
@@ -182,8 +168,7 @@ class Kept:
 
 @dataclass(frozen=True, slots=True)
 class TakenOff:
-    """A stored copy that a copy of the file holds whole (it was combined into it): taken off
-    the list for the copy `into`, its file kept as its newest backup."""
+    """A stored copy that a copy of the file holds whole, taken off the list for `into`."""
 
     id: str
     into: str
@@ -210,9 +195,7 @@ def _copies(
     store: Store, match: Match, ids: list[str], by_stem: dict[str, dict[str, list[Match]]]
 ) -> list[Match]:
     """The stored copies of `match` (the same identity), sorted: those named by its day and
-    first player, whatever the slugs' length then, or 'player' for a name without a letter a
-    file name holds, and by its identifier (`ids`: the stored ones, sorted), each read once
-    (`by_stem`: the readable ones by their identity)."""
+    first player (or 'player') or by its identifier, each read once (`by_stem`)."""
     day = match.created[:10]
     stems = [f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}"]
     if not match.id.startswith(tuple(stems)):
@@ -236,8 +219,7 @@ def _by_uid(store: Store, names: Iterable[str]) -> dict[str, list[Match]]:
 
 
 class _Held:
-    """The stored matches as the import has left them so far: each match of the file is
-    merged with what the folder holds at that moment, the copies imported before it too."""
+    """The stored matches as the import has left them so far."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -300,14 +282,9 @@ def import_matches(
     progress: Progress | None = None,
     merged_copy: Path | None = None,
 ) -> ImportReport:
-    """Merge every match of the file, one after another, with the copies the folder holds at
-    that moment, under the lock. A copy that holds ours and more (`holds`: the same start, and
-    our journal where its own, or that of a copy it combined, begins) brings ours up to date,
-    and any other stored copy it holds whole leaves the list; one that ours holds changes
-    nothing; any other copy is kept beside ours under a new identifier, never written over
-    it. With `replace` the file's copy of a match we hold under its identifier wins (as one
-    more change of ours, made `at`). The file's current match becomes current where none
-    is."""
+    """Merge every match of the file in turn with the copies held at that moment, under the
+    lock, as the README's "Two laptops, or a synced folder" tells; with `replace` the file's
+    copy of a match we hold wins, as one more change of ours made `at`."""
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     named: dict[str, str] = {}  # each match touched, and the list that names it
     kept: dict[str, Kept] = {}
@@ -399,8 +376,8 @@ def _final(taken_off: dict[str, str], match_id: str) -> str:
 
 
 def _preference(copy: Match, match: Match, current: str | None) -> tuple[int, int, str]:
-    """Which of the stored copies that a copy of the file holds takes it: the one under its
-    identifier, else the current match, else the one sharing most changes with it."""
+    """Which stored copy takes a copy of the file that holds it: the one under its identifier,
+    else the current match, else the one sharing most changes with it."""
     rank = 0 if copy.id == match.id else 1 if copy.id == current else 2
     return rank, -common_changes(copy, match), copy.id
 
@@ -434,9 +411,8 @@ def _write(
     report: ImportReport,
     progress: Progress | None,
 ) -> None:
-    """Write what the import changed: the new matches (and the pointer, where no match is
-    current yet) as one change, saving them one by one would flush the disk four times per
-    match; then each stored match it changed; then the copies it took off the list."""
+    """Write what the import changed: the new matches (and the pointer) as one change, then
+    each stored match it changed, then the copies it took off the list."""
     files: list[tuple[Path, bytes]] = []
     added: list[Match] = []
     saves: list[Match] = []
@@ -497,8 +473,7 @@ def journaled_import(
     stored: Match, imported: Match, change_line: ChangeLine, at: str
 ) -> Match | None:
     """What `--replace` saves for a match we hold: None when ours is in the same state; ours
-    with the imported hands and rules as one more change of its journal (which undo takes back)
-    when it has the same players, first dealer and notice; else the imported match whole."""
+    with the imported hands and rules as one more change when it can be; else the imported."""
     if (stored.players, stored.first_dealer, stored.notice_after) != (
         imported.players, imported.first_dealer, imported.notice_after
     ):  # fmt: skip
