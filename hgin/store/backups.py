@@ -33,8 +33,7 @@ class Backup(NamedTuple):
 
 
 def list_backups(folder: Path) -> list[Backup]:
-    """The backups in a real backup folder (a link is none): rotated ones newest first, then
-    the pre-upgrade copies."""
+    """The backups in a real folder (not a link): rotated ones newest first, then pre-upgrade."""
     rotated: list[Backup] = []
     upgrades: list[Backup] = []
     entries: list[os.DirEntry[str]] = []
@@ -62,8 +61,7 @@ def list_backups(folder: Path) -> list[Backup]:
 
 
 def _renumber(rotated: list[Backup]) -> int:
-    """Give the rotated backups serials 1, 2, ... in their order (oldest first) when the
-    numbers ran out; returns the highest serial now used."""
+    """Number the rotated backups 1, 2, ... from the oldest; the highest serial now used."""
     for serial, backup in enumerate(reversed(rotated), 1):
         name = f"{serial:06d}-{backup.kept_at.strftime(STAMP)}.json"
         if name != backup.name:
@@ -72,8 +70,7 @@ def _renumber(rotated: list[Backup]) -> int:
 
 
 def write_backup(folder: Path, raw: bytes) -> Path:
-    """Keep `raw` as the newest rotated backup (call under the lock, in a folder made by
-    `ensure_folder`); never replaces an existing file. OSError on failure."""
+    """Keep `raw` as the newest rotated backup, never over a file (under the lock); OSError."""
     sweep_temp_files(folder)
     stamp = datetime.now(UTC).strftime(STAMP)
     rotated = [b for b in list_backups(folder) if b.before_schema is None]

@@ -24,8 +24,7 @@ def home_override() -> Path | None:
 
 
 def check_folder(home: Path) -> None:
-    """Refuse a data folder that is a file, or that could not be made because a file is in the
-    way; a folder that does not exist yet is fine (the first match creates it)."""
+    """Refuse a data folder that is a file or below one (a missing one is made when needed)."""
     for probe in (home, *home.parents):
         try:
             mode = os.stat(probe).st_mode
@@ -66,15 +65,14 @@ def config_dir() -> Path:
     return platformdirs.user_config_path("hgin", appauthor=False)
 
 
-def config_file(folder: Path | None = None) -> Path:
-    """Where the settings file is (or would be)."""
-    return (folder if folder is not None else config_dir()) / CONFIG_NAME
+def config_file(folder: Path | None = None, name: str = CONFIG_NAME) -> Path:
+    """Where a file of the config folder (the settings file unless named) is or would be."""
+    return (folder if folder is not None else config_dir()) / name
 
 
 def ascii_setting(folder: Path | None = None) -> bool:
-    """Whether the settings file says `ascii = true`, read on its own as every command starts:
-    a file that does not mention it is not parsed, one that cannot be read is left for
-    `hgin config` and `hgin new` (`hgin.store.config`) to report."""
+    """Whether the settings file says `ascii = true`, read as every command starts: a file that
+    does not mention it is not parsed, one that cannot be read is left for `hgin config`."""
     try:
         raw = read_bytes(config_file(folder), cap=SMALL_CAP)
     except HginError:
