@@ -11,8 +11,7 @@ from typing import NamedTuple
 from hgin.store.guard import real_folder, remove, sweep_temp_files, write_atomic
 
 BACKUPS_KEPT = 5
-# Serials have exactly six digits; a name hgin did not write (a planted 999999999-...) is
-# neither listed, counted nor pruned.
+# Serials have six digits: a name hgin did not write is neither listed, counted nor pruned.
 ROTATED = re.compile(r"(?P<serial>[0-9]{6})-(?P<stamp>[0-9]{8}T[0-9]{6}Z)\.json")
 BEFORE_SCHEMA = re.compile(r"before-schema-(?P<version>[0-9]{1,4})\.json")
 STAMP = "%Y%m%dT%H%M%SZ"

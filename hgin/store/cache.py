@@ -86,8 +86,6 @@ class MatchCache:
                 entries[match.id] = (stamp, summarize(match))
         self._write(entries)
 
-    # -- reading and writing ----------------------------------------------------------------
-
     def _read(self) -> dict[str, Entry] | None:
         """The cached entries by identifier; None unless the cache is whole, as hgin wrote it."""
         try:

@@ -55,9 +55,6 @@ def os_problem(action: str, path: str | Path, error: OSError, then: str = "") ->
     return HginError(f"cannot {action} {path}: {reason(error)}{tail}")
 
 
-# -- reading ---------------------------------------------------------------------------------
-
-
 def text_problem(text: str) -> str | None:
     """Why `text` cannot be shown as it is (a control or format character), else None."""
     char = control_character(text)
@@ -235,9 +232,6 @@ def dump_json(data: Any, *, indent: int | None = 1) -> str:
     return json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
 
 
-# -- folders and links -----------------------------------------------------------------------
-
-
 def is_link(path: Path) -> bool:
     """Whether `path` itself is a symbolic link (never follows it)."""
     try:
@@ -281,9 +275,6 @@ def ensure_folder(folder: Path, *, below: Path, then: str = "") -> None:
             )
         if not real_folder(step):
             raise HginError(f"cannot create the folder {step}: a file is in the way{tail}")
-
-
-# -- writing ---------------------------------------------------------------------------------
 
 
 def write_atomic(
@@ -414,9 +405,6 @@ def _put_back(targets: list[Path], olds: list[bytes | None]) -> list[str]:
     return []
 
 
-# -- the lock --------------------------------------------------------------------------------
-
-
 @contextlib.contextmanager
 def exclusive_lock(path: Path, timeout: float) -> Iterator[None]:
     """Hold an exclusive lock on `path` for the block, refused after `timeout` seconds. The
@@ -490,9 +478,6 @@ else:
     def _release(fd: int) -> None:
         with contextlib.suppress(OSError):  # closing the file releases it too
             fcntl.flock(fd, fcntl.LOCK_UN)
-
-
-# -- output files named on the command line ------------------------------------------------
 
 
 def output_path(name: str, *, force: bool, protected: tuple[Path, ...]) -> Path | None:

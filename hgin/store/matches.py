@@ -31,8 +31,7 @@ from hgin.store.guard import (
 )
 from hgin.store.paths import check_folder
 
-# The match format (and with it the engine) is imported where it is needed, so that listing
-# matches or completing a name in the shell does not load it.
+# The match format (and the engine) is imported where needed: listing matches never loads it.
 if TYPE_CHECKING:
     from hgin.engine.match import Match
     from hgin.store.schema import WrittenJournal
@@ -70,8 +69,6 @@ class Store:
         # The journal of the one match loaded or saved last as its file holds it (`file_bytes`).
         self.written: WrittenJournal | None = None
 
-    # -- the folder and the lock ---------------------------------------------------------
-
     def ensure_folders(self) -> None:
         """Make the data folder and matches/ (real folders, never links) if needed."""
         check_folder(self.home)
@@ -85,8 +82,6 @@ class Store:
             for folder in (self.home, self.matches_dir, self.home / "series"):
                 sweep_temp_files(folder)
             yield
-
-    # -- finding matches -----------------------------------------------------------------
 
     def match_path(self, match_id: str) -> Path:
         """The file of a match; refuses anything but a well-formed identifier."""
@@ -162,8 +157,6 @@ class Store:
         """A fresh identifier from the date and the players, none of `taken` (under the lock)."""
         return unused(identifier_stem(created, players), {*self.known_ids(), *taken})
 
-    # -- reading -------------------------------------------------------------------------
-
     def read_raw(self, match_id: str) -> bytes:
         """The bytes of a match file, refusing a missing, unreadable or oversized one."""
         raw = read_bytes(self.match_path(match_id), cap=MATCH_CAP)
@@ -204,8 +197,6 @@ class Store:
         if not all(isinstance(p, str) and p.isprintable() and p.strip() for p in players):
             return ()
         return (players[0], players[1])
-
-    # -- writing -------------------------------------------------------------------------
 
     def save(self, match: Match) -> Path | None:
         """Back up the present version and write atomically (under the lock); the backup made."""
@@ -260,8 +251,6 @@ class Store:
             with contextlib.suppress(OSError):
                 made[0].parent.rmdir()  # only if it is empty, i.e. this save made it
 
-    # -- backups -------------------------------------------------------------------------
-
     def backup_entries(self, match_id: str) -> list[BackupEntry]:
         """The kept versions of a match, numbered from 1 (the newest), each read if possible."""
         self.match_path(match_id)  # refuses a malformed identifier
@@ -299,8 +288,6 @@ class Store:
         except HginError:
             readable = False
         return entry, self.save(entry.match), readable
-
-    # -- current match -------------------------------------------------------------------
 
     def current_id(self) -> str | None:
         """The current match's identifier, or None before the first match."""

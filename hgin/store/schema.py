@@ -65,8 +65,7 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(hands, list) or not isinstance(undone, list):
         raise HginError("'hands' and 'undone' must be lists")
     created = data.get("created") if isinstance(data.get("created"), str) else ""
-    # Undo appended each hand it took back, so the undone hands in the order they were
-    # recorded are the list reversed.
+    # Undo appended each hand it took back: in the order they were recorded, the list reversed.
     recorded = [*hands, *reversed(undone)]
     journal: list[dict[str, Any]] = []
     latest = created
@@ -298,11 +297,9 @@ def change_to_dict(change: Change) -> dict[str, Any]:
     return data
 
 
-def match_from_dict(data: Any) -> Match:
+def match_from_dict(data: dict[str, Any]) -> Match:
     """A match from current-schema JSON data, refusing anything malformed or a change that does
     not replay (the stored sheet is never read)."""
-    if not isinstance(data, dict):
-        raise HginError("it does not hold a JSON object")
     missing = [k for k in MATCH_KEYS if k not in data and k != "sheet"]
     if missing:
         raise HginError(f"it lacks '{missing[0]}'")
@@ -333,8 +330,7 @@ def match_from_dict(data: Any) -> Match:
     )
 
 
-# Compact JSON, the text as is: the C encoder (made once: json.dumps makes one a call). The
-# data is built afresh from the match, never cyclic: no check for cycles at every container.
+# Compact JSON, the text as is: the C encoder, made once, not checking the fresh data for cycles.
 _compact = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 

@@ -449,8 +449,7 @@ def _write(
         raise HginError(f"imported {_listed(done)} before this failure: {error}") from None
     if files or saves:
         store.forget_abandoned()  # undo now means the latest change, not an abandoned match
-    # Entered in the cache at once, so that the first 'hgin matches' and 'hgin stats' need not
-    # read them again; the matches are in, and a cache catches up by itself.
+    # Entered in the cache at once, so that listing them need not read them again.
     if added:
         with contextlib.suppress(HginError, OSError):
             MatchCache(store).enter(added)
