@@ -13,16 +13,6 @@ HOME_VARIABLE = "HGIN_HOME"
 CONFIG_NAME = "config.toml"
 
 
-def home_override() -> Path | None:
-    """$HGIN_HOME as a path, refused when it is a file or lies below one; None when unset."""
-    value = os.environ.get(HOME_VARIABLE)
-    if not value:
-        return None
-    home = Path(value).expanduser()
-    check_folder(home)
-    return home
-
-
 def check_folder(home: Path) -> None:
     """Refuse a data folder that is a file or below one (a missing one is made when needed)."""
     for probe in (home, *home.parents):
@@ -43,26 +33,24 @@ def check_folder(home: Path) -> None:
         )
 
 
-def data_dir() -> Path:
-    """The folder holding the matches: $HGIN_HOME, else the user data folder for hgin."""
-    override = home_override()
-    if override is not None:
-        return override
+def data_dir(*, config: bool = False) -> Path:
+    """The folder holding the matches: $HGIN_HOME (refused when it is a file or lies below one),
+    else the user data folder; with `config`, that of settings and presets ($HGIN_HOME/config)."""
+    value = os.environ.get(HOME_VARIABLE)
+    if value:
+        home = Path(value).expanduser()
+        check_folder(home)
+        return home / "config" if config else home
 
     import platformdirs  # not needed when $HGIN_HOME is set
 
-    return platformdirs.user_data_path("hgin", appauthor=False)
+    user_path = platformdirs.user_config_path if config else platformdirs.user_data_path
+    return user_path("hgin", appauthor=False)
 
 
 def config_dir() -> Path:
     """The folder holding settings and rule presets: $HGIN_HOME/config, else the user config."""
-    override = home_override()
-    if override is not None:
-        return override / "config"
-
-    import platformdirs
-
-    return platformdirs.user_config_path("hgin", appauthor=False)
+    return data_dir(config=True)
 
 
 def config_file(folder: Path | None = None, name: str = CONFIG_NAME) -> Path:
