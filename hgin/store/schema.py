@@ -187,10 +187,7 @@ def _rule_values(value: Any, where: str, key: str) -> dict[str, Any]:
     """Some rule values (a rule change's before or after), each checked like a stored rule."""
     if not isinstance(value, dict) or not value:
         raise HginError(f"{where}: '{key}' must be an object of rule values")
-    try:
-        rules_from_dict({**Rules().to_dict(), **value})
-    except HginError as refusal:
-        raise HginError(f"{where}: '{key}': {refusal}") from None
+    _rules({**Rules().to_dict(), **value}, where, key)
     return dict(value)
 
 

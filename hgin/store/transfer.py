@@ -9,7 +9,7 @@ import contextlib
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -191,33 +191,6 @@ class ImportReport:
         return dataclasses.asdict(self)
 
 
-def _copies(
-    store: Store, match: Match, ids: list[str], by_stem: dict[str, dict[str, list[Match]]]
-) -> list[Match]:
-    """The stored copies of `match` (the same identity), sorted: those named by its day and
-    first player (or 'player') or by its identifier, each read once (`by_stem`)."""
-    day = match.created[:10]
-    stems = [f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}"]
-    if not match.id.startswith(tuple(stems)):
-        stems.append(match.id)
-    for stem in stems:  # what starts with it sorts from it to it and "~" (after [a-z0-9-])
-        if stem not in by_stem:
-            named = ids[bisect.bisect_left(ids, stem) : bisect.bisect_left(ids, f"{stem}~")]
-            by_stem[stem] = _by_uid(store, named)
-    found = {stored.id: stored for stem in stems for stored in by_stem[stem].get(match.uid, [])}
-    return sorted(found.values(), key=lambda stored: stored.id)
-
-
-def _by_uid(store: Store, names: Iterable[str]) -> dict[str, list[Match]]:
-    """The readable stored matches `names`, by their identity."""
-    found: dict[str, list[Match]] = {}
-    for name in names:
-        with contextlib.suppress(HginError):
-            stored = store.load(name)
-            found.setdefault(stored.uid, []).append(stored)
-    return found
-
-
 class _Held:
     """The stored matches as the import has left them so far."""
 
@@ -244,9 +217,25 @@ class _Held:
             return None
 
     def copies(self, match: Match) -> list[Match]:
-        """The copies of `match` held now (the same identity), sorted by identifier."""
-        disk = _copies(self.store, match, self.ids, self.by_stem)
-        found = {c.id: c for c in disk if c.id not in self.changed}
+        """The copies of `match` held now (the same identity), sorted by identifier: among the
+        stored ones, those named by its day and first player (or 'player') or by its identifier,
+        each read once (`by_stem`: the readable ones by their identity)."""
+        day = match.created[:10]
+        stems = [f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}"]
+        if not match.id.startswith(tuple(stems)):
+            stems.append(match.id)
+        for stem in stems:  # what starts with it sorts from it to it and "~" (after [a-z0-9-])
+            if stem not in self.by_stem:
+                by_uid = self.by_stem.setdefault(stem, {})
+                ids = self.ids[
+                    bisect.bisect_left(self.ids, stem) : bisect.bisect_left(self.ids, f"{stem}~")
+                ]
+                for name in ids:
+                    with contextlib.suppress(HginError):
+                        stored = self.store.load(name)
+                        by_uid.setdefault(stored.uid, []).append(stored)
+        on_disk = [c for stem in stems for c in self.by_stem[stem].get(match.uid, [])]
+        found = {c.id: c for c in on_disk if c.id not in self.changed}
         found |= self.changed_by_uid.get(match.uid, {})
         return [found[i] for i in sorted(found)]
 
