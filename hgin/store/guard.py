@@ -43,10 +43,7 @@ class Unusable(HginError):
 
 def reason(error: OSError) -> str:
     """What went wrong, without the path: 'Permission denied'."""
-    if error.strerror:
-        return error.strerror
-    text = str(error.args[0]) if error.args else ""
-    return text or type(error).__name__
+    return error.strerror or str(error) or type(error).__name__
 
 
 def os_problem(action: str, path: str | Path, error: OSError, then: str = "") -> HginError:
