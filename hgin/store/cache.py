@@ -144,17 +144,9 @@ def checksum(body: bytes) -> str:
 
 def unseal(raw: bytes) -> bytes | None:
     """The body of a cache file; None unless the file is sealed and its checksum is right."""
-    digits_end = len(HEAD) + DIGITS
-    start = digits_end + len(AFTER_DIGEST)
-    body = raw[start:-1]
-    if (
-        raw.startswith(HEAD.encode())
-        and raw[digits_end:start] == AFTER_DIGEST.encode()
-        and raw.endswith(b"}")
-        and checksum(body).encode() == raw[len(HEAD) : digits_end]
-    ):
-        return body
-    return None
+    body = raw[len(HEAD) + DIGITS + len(AFTER_DIGEST) : -1]
+    sealed = f"{HEAD}{checksum(body)}{AFTER_DIGEST}".encode() + body + b"}"
+    return body if sealed == raw else None
 
 
 def parse_cache(raw: bytes) -> dict[str, Entry] | None:
