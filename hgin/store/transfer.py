@@ -346,8 +346,8 @@ def import_matches(
                 kept[where] = Kept(where, beside, None, start_differs=bool(copies))
             name(where, "kept")
         report = _report(named, kept, taken_off, held)
-        now_at = {file_id: _final(taken_off, at_id) for file_id, at_id in now_at.items()}
-        _write(store, held, export, now_at, report, progress)
+        at_id = now_at.get(export.current or "")
+        _write(store, held, _final(taken_off, at_id) if at_id else None, report, progress)
         if merged_copy is not None:
             with contextlib.suppress(OSError):  # merged all the same: the list names it still
                 remove(merged_copy)
@@ -395,13 +395,12 @@ def _report(
 def _write(
     store: Store,
     held: _Held,
-    export: Export,
-    now_at: dict[str, str],
+    current: str | None,
     report: ImportReport,
     progress: Progress | None,
 ) -> None:
-    """Write what the import changed: the new matches (and the pointer) as one change, then
-    each stored match it changed, then the copies it took off the list."""
+    """Write what the import changed: the new matches (and the pointer to `current`, where none
+    is current) as one change, then each stored match it changed, then those it took off."""
     files: list[tuple[Path, bytes]] = []
     added: list[Match] = []
     saves: list[Match] = []
@@ -411,10 +410,8 @@ def _write(
         if match_id in held.on_disk:
             saves.append(match)
         else:
-            raw = held.raw.get(match_id)
-            files.append((store.match_path(match_id), raw or match_bytes(match)))
+            files.append((store.match_path(match_id), held.raw.get(match_id) or match_bytes(match)))
             added.append(match)
-    current = now_at.get(export.current or "")
     if current is not None and not _has_current(store):
         files.append((store.current_file, f"{current}\n".encode()))
         report.current = current
