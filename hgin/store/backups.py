@@ -80,12 +80,11 @@ def write_backup(folder: Path, raw: bytes) -> Path:
         path = folder / f"{serial:06d}-{stamp}.json"
         try:
             write_atomic(path, raw, replace=False)
+            return path
         except FileExistsError:
             serial += 1  # a name taken by a file hgin does not list: take the next one
             if serial > LAST_SERIAL:
                 raise
-            continue
-        return path
 
 
 def write_before_schema(folder: Path, raw: bytes, version: int) -> Path | None:

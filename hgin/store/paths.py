@@ -61,13 +61,9 @@ def config_file(folder: Path | None = None, name: str = CONFIG_NAME) -> Path:
 def ascii_setting(folder: Path | None = None) -> bool:
     """Whether the settings file says `ascii = true`, read as every command starts: a file that
     does not mention it is not parsed, one that cannot be read is left for `hgin config`."""
+    path = config_file(folder)
     try:
-        raw = read_bytes(config_file(folder), cap=SMALL_CAP)
-    except HginError:
-        return False
-    if raw is None or b"ascii" not in raw:
-        return False
-    try:
-        return parse_toml(raw, config_file(folder)).get("ascii") is True
+        raw = read_bytes(path, cap=SMALL_CAP)
+        return raw is not None and b"ascii" in raw and parse_toml(raw, path).get("ascii") is True
     except HginError:
         return False
