@@ -33,8 +33,7 @@ def noted(store: Store) -> Note | None:
 def abandon(
     store: Store, match_id: str, now_current: str | None, *, into: str | None = None
 ) -> Path:
-    """Keep the match file as its newest backup, note it and remove it, `now_current` becoming
-    current if it was (under the lock); the backup."""
+    """Back up, note and remove a match file (under the lock); the backup."""
     path = store.match_path(match_id)
     raw = read_bytes(path, cap=MATCH_CAP, missing=f"no match '{match_id}' (see 'hgin matches')")
     current = store.current_id()
@@ -55,8 +54,7 @@ def abandon(
 
 
 def bring_back(store: Store, found: Note | None = None) -> str | None:
-    """Put back the match taken off the list last (`found`: its note), current again if it was
-    (under the lock); its identifier, or None when there is nothing to bring back."""
+    """Put back the match taken off the list last (under the lock); its identifier, or None."""
     found = found or noted(store)
     if found is None:
         return None

@@ -246,8 +246,7 @@ def real_folder(folder: Path) -> bool:
 
 
 def ensure_folder(folder: Path, *, below: Path, then: str = "") -> None:
-    """Make `folder` a real folder inside `below` (made too; it may be a link the user made);
-    a link or a file in the way below it is refused, `then` ending the refusal."""
+    """Make `folder` a real folder inside `below` (which may be a link the user made)."""
     tail = f"; {then}" if then else ""
     try:
         below.mkdir(parents=True, exist_ok=True)

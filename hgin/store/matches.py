@@ -266,8 +266,7 @@ class Store:
         return found
 
     def restore(self, match_id: str, which: str) -> tuple[BackupEntry, Path | None, bool]:
-        """Bring back the backup numbered or named `which` (under the lock): it, the backup made
-        of the present file (even a damaged one), and whether that file was readable."""
+        """Bring back a backup (under the lock): it, the backup made, whether the file was read."""
         entries = self.backup_entries(match_id)
         if not entries:
             raise HginError(f"match {match_id} has no backups yet")
@@ -348,8 +347,7 @@ def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
 
 
 def identifier_named(typed: str, ids: list[str]) -> str:
-    """The one identifier of `ids` that `typed` is, or starts, or else is a part of (two
-    characters at least, a letter or digit among them); else a refusal."""
+    """The one identifier of `ids` that `typed` is, or starts, or else is a part of."""
     hits = candidates_for(typed, ids)
     if not hits:
         wanted = fold(typed)

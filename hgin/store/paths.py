@@ -34,8 +34,8 @@ def check_folder(home: Path) -> None:
 
 
 def data_dir(*, config: bool = False) -> Path:
-    """The folder holding the matches: $HGIN_HOME (refused when it is a file or lies below one),
-    else the user data folder; with `config`, that of settings and presets ($HGIN_HOME/config)."""
+    """The folder holding the matches (with `config`, settings and presets): $HGIN_HOME, else
+    the user data folder."""
     value = os.environ.get(HOME_VARIABLE)
     if value:
         home = Path(value).expanduser()

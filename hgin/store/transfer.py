@@ -40,8 +40,7 @@ MATCH_START = re.compile(rb',\n(?=\{"schema": )')
 def export_matches(
     store: Store, ids: list[str], exported: str, progress: Progress | None = None
 ) -> tuple[str, int]:
-    """The export text of the stored matches `ids`, each checked whole as loading checks it (a
-    file of an older schema as saving writes it), and their count."""
+    """The export text of the stored matches `ids`, each checked as loading checks it."""
     texts = []
     for done, match_id in enumerate(ids, 1):
         raw = store.read_raw(match_id)
@@ -71,8 +70,7 @@ class Export:
 
 
 def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Export:
-    """Every match in an export file (or a match file), each checked as loading checks one; the
-    whole file is refused at the first fault (an `Unusable` naming `where`)."""
+    """Every match in an export file (or a match file), refused whole at the first fault."""
     laid_out = _as_written(raw)
     data, texts = laid_out if laid_out is not None else (parse_json(raw, where), None)
     try:
@@ -157,8 +155,7 @@ def _match_from_export(item: Any, number: int, text: bytes | None) -> tuple[Matc
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A match of the file stored beside a stored one: a copy that went its own way after
-    `common` changes, or (None) another match, or a copy whose start differs from ours."""
+    """A match of the file stored beside one of ours (`common` None: not a copy that went on)."""
 
     id: str
     beside: str
@@ -217,9 +214,8 @@ class _Held:
             return None
 
     def copies(self, match: Match) -> list[Match]:
-        """The copies of `match` held now (the same identity), sorted by identifier: among the
-        stored ones, those named by its day and first player (or 'player') or by its identifier,
-        each read once (`by_stem`: the readable ones by their identity)."""
+        """The copies of `match` held now (the same identity), sorted by identifier: those whose
+        names start as its own or as its day and first player would, each read once."""
         day = match.created[:10]
         stems = [f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}"]
         if not match.id.startswith(tuple(stems)):
@@ -365,8 +361,7 @@ def _final(taken_off: dict[str, str], match_id: str) -> str:
 
 
 def _preference(copy: Match, match: Match, current: str | None) -> tuple[int, int, str]:
-    """Which stored copy takes a copy of the file that holds it: the one under its identifier,
-    else the current match, else the one sharing most changes with it."""
+    """Which stored copy takes a copy of the file that holds it (the least)."""
     rank = 0 if copy.id == match.id else 1 if copy.id == current else 2
     return rank, -common_changes(copy, match), copy.id
 
@@ -457,8 +452,7 @@ def _listed(ids: list[str]) -> str:
 def journaled_import(
     stored: Match, imported: Match, change_line: ChangeLine, at: str
 ) -> Match | None:
-    """What `--replace` saves for a match we hold: None when ours is in the same state; ours
-    with the imported hands and rules as one more change when it can be; else the imported."""
+    """What `--replace` saves for a match we hold: None when ours is in the same state."""
     if (stored.players, stored.first_dealer, stored.notice_after) != (
         imported.players, imported.first_dealer, imported.notice_after
     ):  # fmt: skip
