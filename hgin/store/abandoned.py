@@ -13,13 +13,12 @@ from hgin.store.matches import ABANDONED_NOTE, MATCH_ID, Store
 
 
 class Note(NamedTuple):
-    """The match taken off the list last: its identifier, its backup's file name, the match
-    current before it ('-' for none), and the match it was combined into (None: abandoned)."""
+    """The match taken off the list last, as the note names it."""
 
     id: str
-    backup: str
-    before: str
-    into: str | None
+    backup: str  # its backup's file name
+    before: str  # the match current before it ('-' for none)
+    into: str | None  # the match it was combined into (None: abandoned)
 
 
 def noted(store: Store) -> Note | None:
@@ -34,9 +33,7 @@ def noted(store: Store) -> Note | None:
 def abandon(
     store: Store, match_id: str, now_current: str | None, *, into: str | None = None
 ) -> Path:
-    """Keep the match file as its newest backup, note it (and the match it was combined
-    `into`), remove the file and make `now_current` the current match if this one was (call
-    under the lock); the backup."""
+    """Back up, note and remove a match file (under the lock); the backup."""
     path = store.match_path(match_id)
     raw = read_bytes(path, cap=MATCH_CAP, missing=f"no match '{match_id}' (see 'hgin matches')")
     current = store.current_id()
@@ -57,9 +54,7 @@ def abandon(
 
 
 def bring_back(store: Store, found: Note | None = None) -> str | None:
-    """Put back the match taken off the list last (`found`: its note, read earlier), current
-    again if it was (call under the lock); its identifier, or None when there is nothing to
-    bring back."""
+    """Put back the match taken off the list last (under the lock); its identifier, or None."""
     found = found or noted(store)
     if found is None:
         return None

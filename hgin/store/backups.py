@@ -11,8 +11,7 @@ from typing import NamedTuple
 from hgin.store.guard import real_folder, remove, sweep_temp_files, write_atomic
 
 BACKUPS_KEPT = 5
-# Serials have exactly six digits; a name hgin did not write (a planted 999999999-...) is
-# neither listed, counted nor pruned.
+# Serials have six digits: a name hgin did not write is neither listed, counted nor pruned.
 ROTATED = re.compile(r"(?P<serial>[0-9]{6})-(?P<stamp>[0-9]{8}T[0-9]{6}Z)\.json")
 BEFORE_SCHEMA = re.compile(r"before-schema-(?P<version>[0-9]{1,4})\.json")
 STAMP = "%Y%m%dT%H%M%SZ"
@@ -33,8 +32,7 @@ class Backup(NamedTuple):
 
 
 def list_backups(folder: Path) -> list[Backup]:
-    """The backups in a real backup folder (a link is none): rotated ones newest first, then
-    the pre-upgrade copies."""
+    """The backups in a real folder (not a link): rotated ones newest first, then pre-upgrade."""
     rotated: list[Backup] = []
     upgrades: list[Backup] = []
     entries: list[os.DirEntry[str]] = []
@@ -62,8 +60,7 @@ def list_backups(folder: Path) -> list[Backup]:
 
 
 def _renumber(rotated: list[Backup]) -> int:
-    """Give the rotated backups serials 1, 2, ... in their order (oldest first) when the
-    numbers ran out; returns the highest serial now used."""
+    """Number the rotated backups 1, 2, ... from the oldest; the highest serial now used."""
     for serial, backup in enumerate(reversed(rotated), 1):
         name = f"{serial:06d}-{backup.kept_at.strftime(STAMP)}.json"
         if name != backup.name:
@@ -72,8 +69,7 @@ def _renumber(rotated: list[Backup]) -> int:
 
 
 def write_backup(folder: Path, raw: bytes) -> Path:
-    """Keep `raw` as the newest rotated backup (call under the lock, in a folder made by
-    `ensure_folder`); never replaces an existing file. OSError on failure."""
+    """Keep `raw` as the newest rotated backup, never over a file (under the lock); OSError."""
     sweep_temp_files(folder)
     stamp = datetime.now(UTC).strftime(STAMP)
     rotated = [b for b in list_backups(folder) if b.before_schema is None]
@@ -84,12 +80,11 @@ def write_backup(folder: Path, raw: bytes) -> Path:
         path = folder / f"{serial:06d}-{stamp}.json"
         try:
             write_atomic(path, raw, replace=False)
+            return path
         except FileExistsError:
             serial += 1  # a name taken by a file hgin does not list: take the next one
             if serial > LAST_SERIAL:
                 raise
-            continue
-        return path
 
 
 def write_before_schema(folder: Path, raw: bytes, version: int) -> Path | None:

@@ -60,8 +60,7 @@ class MatchCache:
         self._pending: dict[str, Entry] | None = None
 
     def summaries(self) -> list[MatchSummary]:
-        """Every readable match's summary, newest first (`TIME_ORDER` reversed: of one second,
-        the greatest identifier first); the others named in `unreadable`."""
+        """Every readable match's summary, newest first; the others named in `unreadable`."""
         cached = self._read()
         stamps = self.store.stamps()
         fresh = {key: entry for key, entry in (cached or {}).items() if stamps.get(key) == entry[0]}
@@ -87,8 +86,6 @@ class MatchCache:
                 entries[match.id] = (stamp, summarize(match))
         self._write(entries)
 
-    # -- reading and writing ----------------------------------------------------------------
-
     def _read(self) -> dict[str, Entry] | None:
         """The cached entries by identifier; None unless the cache is whole, as hgin wrote it."""
         try:
@@ -98,8 +95,7 @@ class MatchCache:
         return None if raw is None else parse_cache(raw)
 
     def flush(self) -> None:
-        """Write what `summaries` refreshed if no writer holds the lock (called once the
-        command has succeeded: a failed one leaves every file as it was)."""
+        """Write what `summaries` refreshed once the command worked, if no writer holds the lock."""
         entries, self._pending = self._pending, None
         if entries is None or not self.store.matches_dir.is_dir():
             return
@@ -142,33 +138,21 @@ def seal(body: str) -> str:
 
 
 def checksum(body: bytes) -> str:
-    """The CRC-32 of `body` in hexadecimal: it tells damage and edits by hand (made without
-    computing it again) from what hgin wrote, and Typer has loaded zlib already."""
+    """The CRC-32 of `body` in hexadecimal (Typer has loaded zlib already)."""
     return f"{zlib.crc32(body):08x}"
 
 
 def unseal(raw: bytes) -> bytes | None:
     """The body of a cache file; None unless the file is sealed and its checksum is right."""
-    digits_end = len(HEAD) + DIGITS
-    start = digits_end + len(AFTER_DIGEST)
-    body = raw[start:-1]
-    if (
-        raw.startswith(HEAD.encode())
-        and raw[digits_end:start] == AFTER_DIGEST.encode()
-        and raw.endswith(b"}")
-        and checksum(body).encode() == raw[len(HEAD) : digits_end]
-    ):
-        return body
-    return None
+    body = raw[len(HEAD) + DIGITS + len(AFTER_DIGEST) : -1]
+    sealed = f"{HEAD}{checksum(body)}{AFTER_DIGEST}".encode() + body + b"}"
+    return body if sealed == raw else None
 
 
 def parse_cache(raw: bytes) -> dict[str, Entry] | None:
     """The entries of a cache file by identifier; None unless its checksum is right, it is of
-    this version and its texts pass the checks of any file hgin reads (no control character,
-    no key given twice; identifiers and names as a match file holds them). The checksum
-    catches damage and an edit by hand, not a forger who computes it again (who could as well
-    edit the match files): what such a cache says is shown escaped like any name, and a body
-    that does not read as one is rebuilt."""
+    this version and it passes the checks of any file hgin reads (`_plausible` too). A forged
+    checksum is not caught: what such a cache says is shown escaped like any name."""
     body = unseal(raw)
     if body is None:
         return None
@@ -196,8 +180,7 @@ def parse_cache(raw: bytes) -> dict[str, Entry] | None:
 
 
 def _plausible(columns: dict[str, Any]) -> bool:
-    """Whether the identifiers and names of the cache's columns are such as a match file
-    holds: identifiers, two names each, a winner among them."""
+    """Whether the columns hold identifiers, two names each and a winner among them."""
     ids, players, winners = columns["id"], columns["players"], columns["winner"]
     return (
         all(type(i) is str and IDENTIFIER.fullmatch(i) for i in ids)
@@ -210,6 +193,5 @@ def _plausible(columns: dict[str, Any]) -> bool:
 
 
 def rows(kind: type[Row], *columns: Iterable[Any]) -> Iterator[Row]:
-    """The named tuples of type `kind` whose fields are `columns`, made by `tuple.__new__`
-    without the Python-level constructor of a named tuple, once per row over thousands."""
+    """The named tuples `kind` of these columns, made without the Python-level constructor."""
     return map(tuple.__new__, repeat(kind), zip(*columns, strict=True))

@@ -24,9 +24,7 @@ CACHE_CAP = 64 * 1024 * 1024
 EXPORT_CAP = 256 * 1024 * 1024
 SMALL_CAP = 1024 * 1024  # settings, presets, series, the current pointer
 FEW = 16  # up to this many new files, one fsync each beats flushing the whole disk
-# No hgin file nests deeper: a combine holds the copy it joined, 3 levels deeper for each
-# combine within combines (`hgin.engine.copies.MAX_NESTING`) below an export's 9.
-MAX_DEPTH = 200
+MAX_DEPTH = 200  # deeper than any hgin file (`hgin.engine.copies.MAX_NESTING` combines)
 # Printable ASCII and JSON's white space: the bytes a file's text check can skip.
 PLAIN_BYTES = bytes(range(0x20, 0x7F)) + b"\n\r\t"
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -45,19 +43,13 @@ class Unusable(HginError):
 
 def reason(error: OSError) -> str:
     """What went wrong, without the path: 'Permission denied'."""
-    if error.strerror:
-        return error.strerror
-    text = str(error.args[0]) if error.args else ""
-    return text or type(error).__name__
+    return error.strerror or str(error) or type(error).__name__
 
 
 def os_problem(action: str, path: str | Path, error: OSError, then: str = "") -> HginError:
     """The one wording of a failed file operation: 'cannot read PATH: Permission denied'."""
     tail = f"; {then}" if then else ""
     return HginError(f"cannot {action} {path}: {reason(error)}{tail}")
-
-
-# -- reading ---------------------------------------------------------------------------------
 
 
 def text_problem(text: str) -> str | None:
@@ -177,8 +169,7 @@ def _parsed(
 
 
 def _shape(data: Any, where: str | Path) -> tuple[int, int]:
-    """How many members the objects of `data` hold and how many values are texts; refused when
-    it nests deeper than MAX_DEPTH."""
+    """How many members the objects of `data` hold and how many values are texts."""
     members = texts = 0
     level = [data]
     for _ in range(MAX_DEPTH):
@@ -238,9 +229,6 @@ def dump_json(data: Any, *, indent: int | None = 1) -> str:
     return json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
 
 
-# -- folders and links -----------------------------------------------------------------------
-
-
 def is_link(path: Path) -> bool:
     """Whether `path` itself is a symbolic link (never follows it)."""
     try:
@@ -258,8 +246,7 @@ def real_folder(folder: Path) -> bool:
 
 
 def ensure_folder(folder: Path, *, below: Path, then: str = "") -> None:
-    """Make `folder` a real folder inside `below` (made too; it may be a link the user made);
-    a link or a file in the way below it is refused, `then` ending the refusal."""
+    """Make `folder` a real folder inside `below` (which may be a link the user made)."""
     tail = f"; {then}" if then else ""
     try:
         below.mkdir(parents=True, exist_ok=True)
@@ -286,15 +273,11 @@ def ensure_folder(folder: Path, *, below: Path, then: str = "") -> None:
             raise HginError(f"cannot create the folder {step}: a file is in the way{tail}")
 
 
-# -- writing ---------------------------------------------------------------------------------
-
-
 def write_atomic(
     path: Path, data: str | bytes, *, durable: bool = True, replace: bool = True
 ) -> None:
-    """Put `data` at `path` so that a crash leaves the old file or the new: a temporary file,
-    flushed if `durable` (records are, caches are not), renamed over `path` (with
-    `replace=False` linked in place: FileExistsError if `path` exists). OSError on failure."""
+    """Put `data` at `path` so that a crash leaves the old file or the new (flushed if
+    `durable`; with `replace=False`, FileExistsError if `path` exists). OSError on failure."""
     temp = _temp_copy(path, data.encode("utf-8") if isinstance(data, str) else data, durable)
     with _removed_on_failure(temp):
         if replace:
@@ -309,9 +292,8 @@ def write_atomic(
 
 
 def _temp_copy(target: Path, payload: bytes, durable: bool) -> Path:
-    """A new temporary file beside `target` holding `payload` (removed if that fails), made as
-    `tempfile.mkstemp` makes one (a random name, created exclusively, never via a link, for
-    its owner only) without loading `tempfile` on every save."""
+    """A new temporary file beside `target` holding `payload`, as `tempfile.mkstemp` makes one
+    (without loading `tempfile` on every save)."""
     temp = target.with_name(f".{target.name}.{os.urandom(8).hex()}{TEMP_SUFFIX}")
     fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_EXCL | NOFOLLOW | CLOEXEC | BINARY, 0o600)
     with _removed_on_failure(temp):
@@ -380,14 +362,12 @@ def sweep_temp_files(folder: Path) -> None:
 def write_files(
     files: list[tuple[Path, bytes]], progress: Callable[[int, int], None] | None = None
 ) -> None:
-    """Write several files as one change (under the lock): all, or none. Each goes to a flushed
-    temporary file, then each is renamed into place in order (a pointer listed last only names
-    what is written); if one fails, those renamed are put back and the HginError says so."""
+    """Write several files as one change (under the lock): all, or none, renamed into place in
+    order (a pointer listed last only names what is written)."""
     olds = [read_bytes(target, cap=MATCH_CAP) for target, _ in files]
     temps: list[Path] = []
     placed = 0
     one_flush = hasattr(os, "sync") and len(files) > FEW
-    target = files[0][0] if files else Path()
     try:
         for done, (target, payload) in enumerate(files, 1):
             temps.append(_temp_copy(target, payload, not one_flush))
@@ -409,8 +389,7 @@ def write_files(
 
 
 def _put_back(targets: list[Path], olds: list[bytes | None]) -> list[str]:
-    """Restore each file's old bytes (removing a new one), the last first; the names of those
-    left written when one cannot be."""
+    """Restore each file's old bytes, the last first; the names left written if one cannot be."""
     for at in reversed(range(len(targets))):
         try:
             if olds[at] is None:
@@ -420,9 +399,6 @@ def _put_back(targets: list[Path], olds: list[bytes | None]) -> list[str]:
         except OSError:
             return [target.name for target in targets[: at + 1]]
     return []
-
-
-# -- the lock --------------------------------------------------------------------------------
 
 
 @contextlib.contextmanager
@@ -500,13 +476,9 @@ else:
             fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-# -- output files named on the command line ------------------------------------------------
-
-
 def output_path(name: str, *, force: bool, protected: tuple[Path, ...]) -> Path | None:
-    """Where a command's `-o`/FILE output goes (None for '-'), refused before anything is
-    written inside a `protected` folder, over anything but a regular file, over an existing
-    file without `force`, or in a missing folder."""
+    """Where a command's `-o`/FILE output goes (None for '-'), refused inside a `protected`
+    folder, over anything but a regular file (or any without `force`), or in a missing one."""
     if name == "-":
         return None
     if not name:  # Path("") is the working folder

@@ -31,8 +31,7 @@ from hgin.store.guard import (
 )
 from hgin.store.paths import check_folder
 
-# The match format (and with it the engine) is imported where it is needed, so that listing
-# matches or completing a name in the shell does not load it.
+# The match format (and the engine) is imported where needed: listing matches never loads it.
 if TYPE_CHECKING:
     from hgin.engine.match import Match
     from hgin.store.schema import WrittenJournal
@@ -67,12 +66,8 @@ class Store:
         self.backups_dir = home / "backups"
         self.current_file = home / "current"
         self.lock_file = home / ".lock"
-        # The journal of the match loaded or saved last, as its file holds it: saving that
-        # match writes the changes its file already has as they are there (`file_bytes`).
-        # One match only: a command that reads thousands keeps none of them alive.
+        # The journal of the one match loaded or saved last as its file holds it (`file_bytes`).
         self.written: WrittenJournal | None = None
-
-    # -- the folder and the lock ---------------------------------------------------------
 
     def ensure_folders(self) -> None:
         """Make the data folder and matches/ (real folders, never links) if needed."""
@@ -87,8 +82,6 @@ class Store:
             for folder in (self.home, self.matches_dir, self.home / "series"):
                 sweep_temp_files(folder)
             yield
-
-    # -- finding matches -----------------------------------------------------------------
 
     def match_path(self, match_id: str) -> Path:
         """The file of a match; refuses anything but a well-formed identifier."""
@@ -119,8 +112,7 @@ class Store:
         return sorted({*self.match_ids(), *backed_up})
 
     def stamps(self) -> dict[str, str]:
-        """Every stored match's identifier with its file's stamp (see `stamp`); anything in a
-        match file's place is listed too (loading it says why it is left out)."""
+        """Every stored match's identifier with its file's stamp (even a file that cannot load)."""
         found = {}
         for entry in self._listing(self.matches_dir):
             named = MATCH_FILE.fullmatch(entry.name)
@@ -134,16 +126,14 @@ class Store:
         return found
 
     def stamp(self, match_id: str) -> str | None:
-        """What tells one version of a match file from another, 'mtime_ns:size:inode' (a save
-        replaces the file: the inode changes within a clock tick); None for no such file."""
+        """What tells one version of a match file from another (None for no such file)."""
         try:
             return _stamp_text(os.stat(self.match_path(match_id)))
         except OSError:
             return None
 
     def conflicted_copies(self) -> list[tuple[str, Path]]:
-        """The conflicted copies a sync tool left in matches/ ('hgin import FILE' merges one):
-        the match each is a copy of, and its path; sorted."""
+        """The conflicted copies a sync tool left in matches/: each one's match and path."""
         found = []
         for entry in self._listing(self.matches_dir):
             copy = CONFLICTED_COPY.fullmatch(entry.name)
@@ -160,15 +150,12 @@ class Store:
         return inside and CONFLICTED_COPY.fullmatch(path.name) is not None
 
     def find(self, typed: str, with_backups: bool = False) -> str:
-        """The match meant by an identifier, a unique start of one, or a unique part of one
-        (`identifier_named`); with backups, also one whose file is gone."""
+        """The match `typed` names; with backups, also one whose file is gone."""
         return identifier_named(typed, self.known_ids() if with_backups else self.match_ids())
 
     def new_id(self, players: tuple[str, str], created: str, *, taken: Collection[str] = ()) -> str:
         """A fresh identifier from the date and the players, none of `taken` (under the lock)."""
         return unused(identifier_stem(created, players), {*self.known_ids(), *taken})
-
-    # -- reading -------------------------------------------------------------------------
 
     def read_raw(self, match_id: str) -> bytes:
         """The bytes of a match file, refusing a missing, unreadable or oversized one."""
@@ -197,8 +184,8 @@ class Store:
         return match, version
 
     def players_of(self, match: str | None = None) -> tuple[str, ...]:
-        """The two names the file of a match (named, else the current one) states, read without
-        validating it (completion must not load the engine); () when it does not state them."""
+        """The two names a match file (else the current one's) states, read unchecked for
+        completion, which must not load the engine; () when it does not state them."""
         try:
             match_id = self.find(match) if match is not None else self.current_id()
             data = parse_json(self.read_raw(match_id), match_id) if match_id else None
@@ -211,11 +198,8 @@ class Store:
             return ()
         return (players[0], players[1])
 
-    # -- writing -------------------------------------------------------------------------
-
     def save(self, match: Match) -> Path | None:
-        """Back up the present version and write atomically (under the lock); the backup made
-        (None for a new file). A failure leaves every file as it was."""
+        """Back up the present version and write atomically (under the lock); the backup made."""
         text = match_bytes(match, self.written)
         path = self.match_path(match.id)
         self.ensure_folders()
@@ -267,8 +251,6 @@ class Store:
             with contextlib.suppress(OSError):
                 made[0].parent.rmdir()  # only if it is empty, i.e. this save made it
 
-    # -- backups -------------------------------------------------------------------------
-
     def backup_entries(self, match_id: str) -> list[BackupEntry]:
         """The kept versions of a match, numbered from 1 (the newest), each read if possible."""
         self.match_path(match_id)  # refuses a malformed identifier
@@ -284,22 +266,19 @@ class Store:
         return found
 
     def restore(self, match_id: str, which: str) -> tuple[BackupEntry, Path | None, bool]:
-        """Bring back the backup numbered or named `which` (under the lock): it, the backup made
-        of the present file (even a damaged one), and whether that file was readable."""
+        """Bring back a backup (under the lock): it, the backup made, whether the file was read."""
         entries = self.backup_entries(match_id)
         if not entries:
             raise HginError(f"match {match_id} has no backups yet")
         wanted = which.strip()
-        chosen = [
-            e for e in entries if wanted in (str(e.number), e.backup.name, e.backup.path.stem)
-        ]
-        if not chosen:
-            shown = wanted[:100]
+        for entry in entries:
+            if wanted in (str(entry.number), entry.backup.name, entry.backup.path.stem):
+                break
+        else:
             raise HginError(
-                f"no backup '{shown}' of match {match_id}: give a number from 1 to "
+                f"no backup '{wanted[:100]}' of match {match_id}: give a number from 1 to "
                 f"{len(entries)} or a file name (see 'hgin restore --backup')"
             )
-        entry = chosen[0]
         if entry.match is None:
             raise HginError(f"cannot restore: {entry.problem}")
         try:
@@ -308,8 +287,6 @@ class Store:
         except HginError:
             readable = False
         return entry, self.save(entry.match), readable
-
-    # -- current match -------------------------------------------------------------------
 
     def current_id(self) -> str | None:
         """The current match's identifier, or None before the first match."""
@@ -336,9 +313,7 @@ class Store:
 
 
 def match_bytes(match: Match, kept: WrittenJournal | None = None) -> bytes:
-    """A match file's bytes as saving writes them (see `file_bytes`), refused when loading
-    would not read that many. The match was checked as it was made, so what is written opens
-    unread."""
+    """A match file's bytes as saving writes them, refused when loading would not read that many."""
     from hgin.store.schema import file_bytes
 
     raw = file_bytes(match, kept)
@@ -358,8 +333,7 @@ def _written(raw: bytes, match: Match) -> WrittenJournal | None:
 
 
 def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
-    """A match from parsed file data, and the schema version it was written in: every check of
-    a stored or imported match (schema, fields, every change of the journal replayed)."""
+    """A match from parsed file data, every check applied, and the schema version it was in."""
     from hgin.store.schema import match_from_dict, migrate
 
     try:
@@ -373,9 +347,7 @@ def match_from_data(data: Any, where: str | Path) -> tuple[Match, int]:
 
 
 def identifier_named(typed: str, ids: list[str]) -> str:
-    """The one identifier of `ids` that `typed` is, or starts, or else is a part of (two
-    characters at least, a letter or digit among them); else a refusal naming the
-    candidates."""
+    """The one identifier of `ids` that `typed` is, or starts, or else is a part of."""
     hits = candidates_for(typed, ids)
     if not hits:
         wanted = fold(typed)

@@ -13,19 +13,8 @@ HOME_VARIABLE = "HGIN_HOME"
 CONFIG_NAME = "config.toml"
 
 
-def home_override() -> Path | None:
-    """$HGIN_HOME as a path, refused when it is a file or lies below one; None when unset."""
-    value = os.environ.get(HOME_VARIABLE)
-    if not value:
-        return None
-    home = Path(value).expanduser()
-    check_folder(home)
-    return home
-
-
 def check_folder(home: Path) -> None:
-    """Refuse a data folder that is a file, or that could not be made because a file is in the
-    way; a folder that does not exist yet is fine (the first match creates it)."""
+    """Refuse a data folder that is a file or below one (a missing one is made when needed)."""
     for probe in (home, *home.parents):
         try:
             mode = os.stat(probe).st_mode
@@ -44,44 +33,37 @@ def check_folder(home: Path) -> None:
         )
 
 
-def data_dir() -> Path:
-    """The folder holding the matches: $HGIN_HOME, else the user data folder for hgin."""
-    override = home_override()
-    if override is not None:
-        return override
+def data_dir(*, config: bool = False) -> Path:
+    """The folder holding the matches (with `config`, settings and presets): $HGIN_HOME, else
+    the user data folder."""
+    value = os.environ.get(HOME_VARIABLE)
+    if value:
+        home = Path(value).expanduser()
+        check_folder(home)
+        return home / "config" if config else home
 
     import platformdirs  # not needed when $HGIN_HOME is set
 
-    return platformdirs.user_data_path("hgin", appauthor=False)
+    user_path = platformdirs.user_config_path if config else platformdirs.user_data_path
+    return user_path("hgin", appauthor=False)
 
 
 def config_dir() -> Path:
     """The folder holding settings and rule presets: $HGIN_HOME/config, else the user config."""
-    override = home_override()
-    if override is not None:
-        return override / "config"
-
-    import platformdirs
-
-    return platformdirs.user_config_path("hgin", appauthor=False)
+    return data_dir(config=True)
 
 
-def config_file(folder: Path | None = None) -> Path:
-    """Where the settings file is (or would be)."""
-    return (folder if folder is not None else config_dir()) / CONFIG_NAME
+def config_file(folder: Path | None = None, name: str = CONFIG_NAME) -> Path:
+    """Where a file of the config folder (the settings file unless named) is or would be."""
+    return (folder if folder is not None else config_dir()) / name
 
 
 def ascii_setting(folder: Path | None = None) -> bool:
-    """Whether the settings file says `ascii = true`, read on its own as every command starts:
-    a file that does not mention it is not parsed, one that cannot be read is left for
-    `hgin config` and `hgin new` (`hgin.store.config`) to report."""
+    """Whether the settings file says `ascii = true`, read as every command starts: a file that
+    does not mention it is not parsed, one that cannot be read is left for `hgin config`."""
+    path = config_file(folder)
     try:
-        raw = read_bytes(config_file(folder), cap=SMALL_CAP)
-    except HginError:
-        return False
-    if raw is None or b"ascii" not in raw:
-        return False
-    try:
-        return parse_toml(raw, config_file(folder)).get("ascii") is True
+        raw = read_bytes(path, cap=SMALL_CAP)
+        return raw is not None and b"ascii" in raw and parse_toml(raw, path).get("ascii") is True
     except HginError:
         return False

@@ -19,18 +19,15 @@ from hgin.store.guard import (
     write_atomic,
 )
 from hgin.store.matches import LOCK_TIMEOUT
-from hgin.store.paths import config_dir
+from hgin.store.paths import config_file
 
+PRESETS_NAME = "presets.json"
 PRESET_NAME = re.compile(r"[a-z][a-z0-9_-]{0,30}")
-
-
-def presets_file(folder: Path | None = None) -> Path:
-    return (folder if folder is not None else config_dir()) / "presets.json"
 
 
 def load_presets(folder: Path | None = None) -> dict[str, Rules]:
     """Saved presets by name; a damaged file is refused, never reset."""
-    path = presets_file(folder)
+    path = config_file(folder, PRESETS_NAME)
     data = load_json(path, cap=SMALL_CAP)
     if data is None:
         return {}
@@ -50,9 +47,7 @@ def load_presets(folder: Path | None = None) -> dict[str, Rules]:
 def save_preset(
     name: str, rules: Rules, folder: Path | None = None, *, replace: bool = False
 ) -> Path:
-    """Store `rules` under `name`; an older preset of that name only when `replace` is set.
-    The file is read and rewritten under the lock of its folder, which may serve several
-    data folders."""
+    """Store `rules` under `name` (under the config folder's lock); replace one only if told."""
     key = name.strip().lower()
     if not PRESET_NAME.fullmatch(key):
         raise HginError(
@@ -60,7 +55,7 @@ def save_preset(
         )
     if key in PROFILES:
         raise HginError(f"'{key}' is a built-in profile; choose another name")
-    path = presets_file(folder)
+    path = config_file(folder, PRESETS_NAME)
     ensure_folder(path.parent, below=path.parent)
     with exclusive_lock(path.parent / ".lock", LOCK_TIMEOUT):
         presets = load_presets(folder)

@@ -36,8 +36,7 @@ def _dicts(value: Any) -> list[dict[str, Any]]:
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 records when each hand was entered; older hands get null (also in the
-    stored sheet's copy of each entry, so the sheet still agrees with the hands)."""
+    """Version 2 records when each hand was entered: null for older hands (and the sheet's)."""
     hands = [*_dicts(data.get("hands")), *_dicts(data.get("undone"))]
     sheet = data.get("sheet")
     if isinstance(sheet, dict):
@@ -46,13 +45,11 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
         ]
     for hand in hands:
         hand.setdefault("recorded_at", None)
-    data["schema"] = 2
     return data
 
 
 def _v3_phrase(hand: Hand) -> str:
-    """A hand as version 3 named it in its journal ('knock by Bob 3 v 25'), kept as it was
-    then: what a migration writes must not change with today's wording."""
+    """A hand as version 3 named it ('knock by Bob 3 v 25'), not in today's wording."""
     if hand.kind == "draw":
         return "dead hand"
     text = f"{hand.kind.replace('_', ' ')} by {hand.player}"
@@ -62,16 +59,13 @@ def _v3_phrase(hand: Hand) -> str:
 
 
 def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 3 keeps a journal of changes instead of the hands: each recorded hand becomes
-    one "recorded hand N" change at its recorded time (the undone hands too, recorded after
-    the others), followed by one undo per undone hand, so that they can still be redone.
-    The stored sheet stays for readers; its copy of each entered hand goes."""
+    """Version 3 keeps a journal instead of the hands: one change per recorded hand (the undone
+    ones last), then one undo per undone hand; the stored sheet loses its copy of each hand."""
     hands, undone = data.get("hands"), data.get("undone")
     if not isinstance(hands, list) or not isinstance(undone, list):
         raise HginError("'hands' and 'undone' must be lists")
     created = data.get("created") if isinstance(data.get("created"), str) else ""
-    # Undo appended each hand it took back, so the undone hands in the order they were
-    # recorded are the list reversed.
+    # Undo appended each hand it took back: in the order they were recorded, the list reversed.
     recorded = [*hands, *reversed(undone)]
     journal: list[dict[str, Any]] = []
     latest = created
@@ -108,47 +102,23 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
             played.pop("entered", None)
     converted = {k: v for k, v in data.items() if k not in ("hands", "undone")}
     converted["journal"] = journal
-    converted["schema"] = 3
     return converted
 
 
-def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 4 holds the same data, written compactly with one journal change a line."""
-    data["schema"] = 4
-    return data
-
-
 def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 5 gives each match an identity that import compares ("uid"): an older match
-    gets one derived from its record, the same in every copy of it."""
+    """Version 5 gives each match an identity ("uid"), derived here from its record."""
     fields = (data.get("created"), data.get("players"), data.get("first_dealer"))
-    converted = {"schema": 5, "id": data.get("id"), "uid": derived_uid(*fields)}
+    converted = {"id": data.get("id"), "uid": derived_uid(*fields)}
     return {**converted, **{k: v for k, v in data.items() if k not in converted}}
 
 
-def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 6 holds the same record; the sheet it writes for readers no longer lists the
-    hands (the journal holds each; `hgin show --json` gives them scored)."""
-    data["schema"] = 6
-    return data
-
-
-def _v6_to_v7(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 7 adds a kind of change, "combine" (two copies made one): older files have
-    none."""
-    data["schema"] = 7
-    return data
-
-
-# MIGRATIONS[n - 1] brings data of version n to version n + 1.
-MIGRATIONS: list[Callable[[dict[str, Any]], dict[str, Any]]] = [
-    _v1_to_v2,
-    _v2_to_v3,
-    _v3_to_v4,
-    _v4_to_v5,
-    _v5_to_v6,
-    _v6_to_v7,
-]
+# MIGRATIONS[n] brings data of version n to version n + 1; any other step renumbers the same
+# data (4: one journal change a line; 6: the sheet lists no hands; 7: a "combine" change).
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    4: _v4_to_v5,
+}
 
 
 def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
@@ -163,8 +133,9 @@ def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
         )
     original = version
     while version < SCHEMA_VERSION:
-        data = MIGRATIONS[version - 1](data)
-        version = data["schema"]
+        if version in MIGRATIONS:
+            data = MIGRATIONS[version](data)
+        version = data["schema"] = version + 1
     return data, original
 
 
@@ -216,10 +187,7 @@ def _rule_values(value: Any, where: str, key: str) -> dict[str, Any]:
     """Some rule values (a rule change's before or after), each checked like a stored rule."""
     if not isinstance(value, dict) or not value:
         raise HginError(f"{where}: '{key}' must be an object of rule values")
-    try:
-        rules_from_dict({**Rules().to_dict(), **value})
-    except HginError as refusal:
-        raise HginError(f"{where}: '{key}': {refusal}") from None
+    _rules({**Rules().to_dict(), **value}, where, key)
     return dict(value)
 
 
@@ -326,11 +294,9 @@ def change_to_dict(change: Change) -> dict[str, Any]:
     return data
 
 
-def match_from_dict(data: Any) -> Match:
+def match_from_dict(data: dict[str, Any]) -> Match:
     """A match from current-schema JSON data, refusing anything malformed or a change that does
-    not replay. The stored sheet is for readers: it is never read."""
-    if not isinstance(data, dict):
-        raise HginError("it does not hold a JSON object")
+    not replay (the stored sheet is never read)."""
     missing = [k for k in MATCH_KEYS if k not in data and k != "sheet"]
     if missing:
         raise HginError(f"it lacks '{missing[0]}'")
@@ -361,8 +327,7 @@ def match_from_dict(data: Any) -> Match:
     )
 
 
-# Compact JSON, the text as is: the C encoder (made once: json.dumps makes one a call). The
-# data is built afresh from the match, never cyclic: no check for cycles at every container.
+# Compact JSON, the text as is: the C encoder, made once, not checking the fresh data for cycles.
 _compact = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
@@ -372,13 +337,7 @@ JOURNAL_END = b'\n],\n"sheet": '
 
 
 class WrittenJournal(NamedTuple):
-    """A journal as a file of this version holds it.
-
-    Attributes:
-        changes: the changes read from (or written to) the file.
-        head: the file's bytes before its journal (the record's other fields).
-        text: the journal's bytes in the file, one change a line, without the brackets.
-    """
+    """A journal's changes, the file's bytes before it, and its bytes there (no brackets)."""
 
     changes: tuple[Change, ...]
     head: bytes
@@ -386,10 +345,8 @@ class WrittenJournal(NamedTuple):
 
 
 def written_journal(raw: bytes, changes: tuple[Change, ...]) -> WrittenJournal | None:
-    """Where `changes` lie in a file's bytes, if it may be laid out as `file_bytes` writes:
-    `file_bytes` uses it only when the head is the one it writes, which puts the journal at
-    the end of the first line. A raw line break cannot occur inside a JSON text, and no key
-    inside the journal is "sheet", so its changes are what lies between the two marks."""
+    """Where `changes` lie in a file's bytes laid out as `file_bytes` writes (no raw line break
+    is inside a JSON text, no key in the journal is "sheet": they lie between the marks)."""
     if not changes or not raw.startswith(FIRST_LINE.encode()):
         return None
     start = raw.find(JOURNAL_START)
@@ -405,10 +362,8 @@ def _begins_with(journal: tuple[Change, ...], changes: tuple[Change, ...]) -> bo
 
 
 def file_bytes(match: Match, kept: WrittenJournal | None = None) -> bytes:
-    """A match file's bytes: the record on its first line, one journal change a line (the
-    history diffs well), then the sheet for readers on the last; compact JSON throughout.
-    When the journal begins with the changes `kept` holds, they are written as they are
-    there (`written_journal`): each save encodes only what is new."""
+    """A match file's bytes: the record, one journal change a line, the sheet for readers; the
+    changes `kept` holds are written as they are there, so a save encodes only what is new."""
     record = {
         "schema": SCHEMA_VERSION,
         "id": match.id,

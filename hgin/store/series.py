@@ -13,7 +13,6 @@ from hgin.errors import HginError
 from hgin.store.guard import SMALL_CAP, Unusable, dump_json, ensure_folder, load_json, real_folder
 from hgin.store.matches import Store, unused
 
-SERIES_ID = IDENTIFIER
 SERIES_SCHEMA = 1
 SERIES_KEYS = ("schema", "id", "players", "target", "created", "matches")
 
@@ -57,7 +56,7 @@ def series_from_dict(data: Any) -> Series:
     if not matches or len(set(matches)) != len(matches):
         raise HginError("'matches' must list at least one match, each once")
     series_id, created = data.get("id"), data.get("created")
-    if not isinstance(series_id, str) or not SERIES_ID.fullmatch(series_id):
+    if not isinstance(series_id, str) or not IDENTIFIER.fullmatch(series_id):
         raise HginError("'id' is not a series identifier")
     if not isinstance(created, str):
         raise HginError("'created' must be text")
@@ -72,14 +71,14 @@ class SeriesFiles:
         self.folder = store.home / "series"
 
     def path(self, series_id: str) -> Path:
-        if not SERIES_ID.fullmatch(series_id):
+        if not IDENTIFIER.fullmatch(series_id):
             raise HginError(f"'{series_id}' is not a series identifier (see 'hgin series list')")
         return self.folder / f"{series_id}.json"
 
     def ids(self) -> list[str]:
         if not real_folder(self.folder):
             return []
-        return sorted(p.stem for p in self.folder.glob("*.json") if SERIES_ID.fullmatch(p.stem))
+        return sorted(p.stem for p in self.folder.glob("*.json") if IDENTIFIER.fullmatch(p.stem))
 
     def load(self, series_id: str) -> Series:
         path = self.path(series_id)
@@ -95,15 +94,13 @@ class SeriesFiles:
         return series
 
     def file(self, series: Series) -> tuple[Path, bytes]:
-        """A series' file and its bytes, for `write_files` (under the store's lock: its folder
-        is made here)."""
+        """A series' file and its bytes, for `write_files` (under the lock: makes its folder)."""
         path = self.path(series.id)
         ensure_folder(self.folder, below=self.store.home)
         return path, dump_json(series_to_dict(series)).encode("utf-8")
 
     def find(self, typed: str | None = None) -> Series:
-        """The series named (identifier or its start), else the one holding the current match,
-        else the newest."""
+        """The series named, else the one holding the current match, else the newest."""
         ids = self.ids()
         if typed is not None:
             return self.load(

@@ -9,7 +9,7 @@ import contextlib
 import dataclasses
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,27 +37,18 @@ MATCHES_CLOSE = b"\n]}\n"
 MATCH_START = re.compile(rb',\n(?=\{"schema": )')
 
 
-def _quiet(done: int, total: int) -> None:
-    """No progress shown."""
-
-
 def export_matches(
     store: Store, ids: list[str], exported: str, progress: Progress | None = None
 ) -> tuple[str, int]:
-    """The export text of the stored matches `ids` (each read and checked whole, as loading
-    checks it: a copy for elsewhere trusts no stamp) and their count. A file of the present
-    schema goes in as it is, an older one as saving writes it; "current" names the current
-    match if it is among them."""
+    """The export text of the stored matches `ids`, each checked as loading checks it."""
     texts = []
     for done, match_id in enumerate(ids, 1):
         raw = store.read_raw(match_id)
         match, version = store.parse(raw, store.match_path(match_id), match_id)
         texts.append(raw if version == SCHEMA_VERSION else match_bytes(match))
-        (progress or _quiet)(done, len(ids))
-    try:
-        current = store.current_id()
-    except HginError:
-        current = None
+        if progress is not None:
+            progress(done, len(ids))
+    current = _current(store)
     head = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -79,9 +70,7 @@ class Export:
 
 
 def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Export:
-    """Every match in an export file (or a match file), each checked as loading checks a match
-    file; the whole file is refused at the first fault (an `Unusable` naming `where`). A match
-    of the present schema keeps the bytes the file gives it (its sheet is never read back)."""
+    """Every match in an export file (or a match file), refused whole at the first fault."""
     laid_out = _as_written(raw)
     data, texts = laid_out if laid_out is not None else (parse_json(raw, where), None)
     try:
@@ -92,9 +81,8 @@ def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Ex
         for number, item in enumerate(items, 1):
             text = texts[number - 1] if texts is not None else None
             matches.append(_match_from_export(item, number, text))
-            (progress or _quiet)(number, len(items))
-    except Unusable:
-        raise
+            if progress is not None:
+                progress(number, len(items))
     except HginError as error:
         raise Unusable(where, str(error)) from None
     seen: set[str] = set()
@@ -107,10 +95,8 @@ def parse_export(raw: bytes, where: str, progress: Progress | None = None) -> Ex
 
 
 def _as_written(raw: bytes) -> tuple[dict[str, Any], list[bytes]] | None:
-    """An export laid out as `export_matches` writes it, read a match at a time so that each
-    match's own bytes are known: its data (with the matches) and those bytes. None for any
-    other file, or one that fails a check: the whole file is then read at once, which says why.
-    A raw line break is never inside a JSON text, so each match begins a line."""
+    """An export laid out as `export_matches` writes it (a match a line), read a match at a time:
+    its data and each match's bytes. None for any other file, or one that fails a check."""
     head, found, body = raw.partition(MATCHES_OPEN)
     if not found or not body.endswith(MATCHES_CLOSE):
         return None
@@ -148,8 +134,7 @@ def _export_items(data: Any) -> list[Any]:
 
 
 def _match_from_export(item: Any, number: int, text: bytes | None) -> tuple[Match, bytes]:
-    """A match of the file and the bytes of its file: `text` (its bytes in the export) when it
-    is of the present schema, else as saving writes it."""
+    """A match of the file and the bytes of its file: `text` if of the present schema."""
     label = f"match {number}"
     if isinstance(item, dict) and isinstance(item.get("id"), str):
         label += f" ('{item['id'][:80]}')"
@@ -170,9 +155,7 @@ def _match_from_export(item: Any, number: int, text: bytes | None) -> tuple[Matc
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """A match of the file stored beside a stored one: two copies of one match that went their
-    own ways after `common` changes, or (None) another match, or a copy of ours whose start
-    (players, rules, first dealer, creation) differs from ours (`start_differs`)."""
+    """A match of the file stored beside one of ours (`common` None: not a copy that went on)."""
 
     id: str
     beside: str
@@ -182,8 +165,7 @@ class Kept:
 
 @dataclass(frozen=True, slots=True)
 class TakenOff:
-    """A stored copy that a copy of the file holds whole (it was combined into it): taken off
-    the list for the copy `into`, its file kept as its newest backup."""
+    """A stored copy that a copy of the file holds whole, taken off the list for `into`."""
 
     id: str
     into: str
@@ -206,38 +188,8 @@ class ImportReport:
         return dataclasses.asdict(self)
 
 
-def _copies(
-    store: Store, match: Match, ids: list[str], by_stem: dict[str, dict[str, list[Match]]]
-) -> list[Match]:
-    """The stored copies of `match` (the same identity), sorted: those named by its day and
-    first player, whatever the slugs' length then, or 'player' for a name without a letter a
-    file name holds, and by its identifier (`ids`: the stored ones, sorted), each read once
-    (`by_stem`: the readable ones by their identity)."""
-    day = match.created[:10]
-    stems = [f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}"]
-    if not match.id.startswith(tuple(stems)):
-        stems.append(match.id)
-    for stem in stems:  # what starts with it sorts from it to it and "~" (after [a-z0-9-])
-        if stem not in by_stem:
-            named = ids[bisect.bisect_left(ids, stem) : bisect.bisect_left(ids, f"{stem}~")]
-            by_stem[stem] = _by_uid(store, named)
-    found = {stored.id: stored for stem in stems for stored in by_stem[stem].get(match.uid, [])}
-    return sorted(found.values(), key=lambda stored: stored.id)
-
-
-def _by_uid(store: Store, names: Iterable[str]) -> dict[str, list[Match]]:
-    """The readable stored matches `names`, by their identity."""
-    found: dict[str, list[Match]] = {}
-    for name in names:
-        with contextlib.suppress(HginError):
-            stored = store.load(name)
-            found.setdefault(stored.uid, []).append(stored)
-    return found
-
-
 class _Held:
-    """The stored matches as the import has left them so far: each match of the file is
-    merged with what the folder holds at that moment, the copies imported before it too."""
+    """The stored matches as the import has left them so far."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -262,9 +214,24 @@ class _Held:
             return None
 
     def copies(self, match: Match) -> list[Match]:
-        """The copies of `match` held now (the same identity), sorted by identifier."""
-        disk = _copies(self.store, match, self.ids, self.by_stem)
-        found = {c.id: c for c in disk if c.id not in self.changed}
+        """The copies of `match` held now (the same identity), sorted by identifier: those whose
+        names start as its own or as its day and first player would, each read once."""
+        day = match.created[:10]
+        stems = [f"{day}-{slug(match.players[0])}", f"{day}-{LEGACY_SLUG}"]
+        if not match.id.startswith(tuple(stems)):
+            stems.append(match.id)
+        for stem in stems:  # what starts with it sorts from it to it and "~" (after [a-z0-9-])
+            if stem not in self.by_stem:
+                by_uid = self.by_stem.setdefault(stem, {})
+                ids = self.ids[
+                    bisect.bisect_left(self.ids, stem) : bisect.bisect_left(self.ids, f"{stem}~")
+                ]
+                for name in ids:
+                    with contextlib.suppress(HginError):
+                        stored = self.store.load(name)
+                        by_uid.setdefault(stored.uid, []).append(stored)
+        on_disk = [c for stem in stems for c in self.by_stem[stem].get(match.uid, [])]
+        found = {c.id: c for c in on_disk if c.id not in self.changed}
         found |= self.changed_by_uid.get(match.uid, {})
         return [found[i] for i in sorted(found)]
 
@@ -300,14 +267,9 @@ def import_matches(
     progress: Progress | None = None,
     merged_copy: Path | None = None,
 ) -> ImportReport:
-    """Merge every match of the file, one after another, with the copies the folder holds at
-    that moment, under the lock. A copy that holds ours and more (`holds`: the same start, and
-    our journal where its own, or that of a copy it combined, begins) brings ours up to date,
-    and any other stored copy it holds whole leaves the list; one that ours holds changes
-    nothing; any other copy is kept beside ours under a new identifier, never written over
-    it. With `replace` the file's copy of a match we hold under its identifier wins (as one
-    more change of ours, made `at`). The file's current match becomes current where none
-    is."""
+    """Merge every match of the file in turn with the copies held at that moment, under the
+    lock, as the README's "Two laptops, or a synced folder" tells; with `replace` the file's
+    copy of a match we hold wins, as one more change of ours made `at`."""
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     named: dict[str, str] = {}  # each match touched, and the list that names it
     kept: dict[str, Kept] = {}
@@ -380,8 +342,8 @@ def import_matches(
                 kept[where] = Kept(where, beside, None, start_differs=bool(copies))
             name(where, "kept")
         report = _report(named, kept, taken_off, held)
-        now_at = {file_id: _final(taken_off, at_id) for file_id, at_id in now_at.items()}
-        _write(store, held, export, now_at, report, progress)
+        at_id = now_at.get(export.current or "")
+        _write(store, held, _final(taken_off, at_id) if at_id else None, report, progress)
         if merged_copy is not None:
             with contextlib.suppress(OSError):  # merged all the same: the list names it still
                 remove(merged_copy)
@@ -399,8 +361,7 @@ def _final(taken_off: dict[str, str], match_id: str) -> str:
 
 
 def _preference(copy: Match, match: Match, current: str | None) -> tuple[int, int, str]:
-    """Which of the stored copies that a copy of the file holds takes it: the one under its
-    identifier, else the current match, else the one sharing most changes with it."""
+    """Which stored copy takes a copy of the file that holds it (the least)."""
     rank = 0 if copy.id == match.id else 1 if copy.id == current else 2
     return rank, -common_changes(copy, match), copy.id
 
@@ -429,14 +390,12 @@ def _report(
 def _write(
     store: Store,
     held: _Held,
-    export: Export,
-    now_at: dict[str, str],
+    current: str | None,
     report: ImportReport,
     progress: Progress | None,
 ) -> None:
-    """Write what the import changed: the new matches (and the pointer, where no match is
-    current yet) as one change, saving them one by one would flush the disk four times per
-    match; then each stored match it changed; then the copies it took off the list."""
+    """Write what the import changed: the new matches (and the pointer to `current`, where none
+    is current) as one change, then each stored match it changed, then those it took off."""
     files: list[tuple[Path, bytes]] = []
     added: list[Match] = []
     saves: list[Match] = []
@@ -446,10 +405,8 @@ def _write(
         if match_id in held.on_disk:
             saves.append(match)
         else:
-            raw = held.raw.get(match_id)
-            files.append((store.match_path(match_id), raw or match_bytes(match)))
+            files.append((store.match_path(match_id), held.raw.get(match_id) or match_bytes(match)))
             added.append(match)
-    current = now_at.get(export.current or "")
     if current is not None and not _has_current(store):
         files.append((store.current_file, f"{current}\n".encode()))
         report.current = current
@@ -473,8 +430,7 @@ def _write(
         raise HginError(f"imported {_listed(done)} before this failure: {error}") from None
     if files or saves:
         store.forget_abandoned()  # undo now means the latest change, not an abandoned match
-    # Entered in the cache at once, so that the first 'hgin matches' and 'hgin stats' need not
-    # read them again; the matches are in, and a cache catches up by itself.
+    # Entered in the cache at once, so that listing them need not read them again.
     if added:
         with contextlib.suppress(HginError, OSError):
             MatchCache(store).enter(added)
@@ -496,9 +452,7 @@ def _listed(ids: list[str]) -> str:
 def journaled_import(
     stored: Match, imported: Match, change_line: ChangeLine, at: str
 ) -> Match | None:
-    """What `--replace` saves for a match we hold: None when ours is in the same state; ours
-    with the imported hands and rules as one more change of its journal (which undo takes back)
-    when it has the same players, first dealer and notice; else the imported match whole."""
+    """What `--replace` saves for a match we hold: None when ours is in the same state."""
     if (stored.players, stored.first_dealer, stored.notice_after) != (
         imported.players, imported.first_dealer, imported.notice_after
     ):  # fmt: skip
