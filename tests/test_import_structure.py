@@ -311,16 +311,16 @@ def imports_inside_functions(source: str) -> set[str]:
     return found
 
 
-def readme_import_entries(root: Path) -> list[str]:
-    """The entries of the README's list of imports inside functions, each on one line."""
-    readme = (root / "README.md").read_text(encoding="utf-8")
+def listed_import_entries(root: Path) -> list[str]:
+    """The entries of the development page's list of imports inside functions, one line each."""
+    readme = (root / "docs" / "development.md").read_text(encoding="utf-8")
     section = readme.split("### Imports inside functions", 1)[1].split("\n## ", 1)[0]
     return [" ".join(e.split()) for e in section.split("\n- ")[1:]]
 
 
-def test_the_readme_names_every_import_inside_a_function() -> None:
+def test_the_development_page_names_every_import_inside_a_function() -> None:
     root = Path(__file__).resolve().parents[1]
-    entries = readme_import_entries(root)
+    entries = listed_import_entries(root)
     missing = []
     for path in sorted((root / "hgin").rglob("*.py")):
         relative = path.relative_to(root).as_posix()
@@ -336,7 +336,7 @@ def test_the_readme_names_no_import_that_is_gone() -> None:
     """Each module an entry names is imported inside a function of the files it names."""
     root = Path(__file__).resolve().parents[1]
     stale = []
-    for entry in readme_import_entries(root):
+    for entry in listed_import_entries(root):
         quoted = entry.split("`")[1::2]
         files = [f for q in quoted if q.endswith(".py") for f in sorted(root.glob(q))]
         inside = set().union(*(imports_inside_functions(f.read_text("utf-8")) for f in files))
