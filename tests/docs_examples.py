@@ -44,7 +44,7 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 START = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)
 WIDTH = 60
 OMITTED = "..."
-FENCE = re.compile(r"^(```+)(\w*)\s*$")
+FENCE = re.compile(r"^(```+)(.*)$")  # a fence, with any info string ({directive} too)
 OPTIONS = re.compile(r"^<!-- hgin: (?P<options>[^>]*) -->$")
 SETUP = "<!-- hgin-setup"
 PROMPT = re.compile(r"^(?P<prompt>(?:hand \d+|over)> )(?P<typed>.*)$")
@@ -83,9 +83,7 @@ def examples(page: Path) -> list[Example]:
         if fence is None:
             index += 1
             continue
-        end = next(
-            i for i in range(index + 1, len(lines)) if lines[i].startswith(fence[1])
-        )  # the closing fence
+        end = next(i for i in range(index + 1, len(lines)) if lines[i].rstrip() == fence[1])
         body = lines[index + 1 : end]
         if body and body[0].startswith("$ hgin"):
             example = Example(page, index + 1, end, _commands(body, index + 2))
