@@ -162,12 +162,8 @@ class _Solver:
         if _VALUE[index] + self.deadwood(mask ^ low) == target:
             yield low, False
 
-    def first(self, mask: int) -> tuple[list[int], int]:
-        """One optimal arrangement of `mask` (deterministic): (meld masks, deadwood mask)."""
-        return next(self.every(mask))
-
     def every(self, mask: int) -> Iterator[tuple[list[int], int]]:
-        """Every optimal arrangement of `mask`, each exactly once, `first` first."""
+        """Every optimal (meld masks, deadwood mask) of `mask` once, the chosen one first."""
         if not mask:
             yield [], 0
             return
@@ -188,8 +184,7 @@ def _arrangement(meld_masks: Iterable[int], dead_mask: int) -> Arrangement:
 def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     """A least-deadwood arrangement of distinct cards (deterministic among ties)."""
     mask = _mask_of(cards)
-    melds, dead = _Solver(mask).first(mask)
-    return _arrangement(melds, dead)
+    return _arrangement(*next(_Solver(mask).every(mask)))
 
 
 def best_discard(cards: Iterable[Card]) -> BestDiscard:
@@ -205,10 +200,9 @@ def best_discard(cards: Iterable[Card]) -> BestDiscard:
         left = solver.deadwood(mask ^ (1 << index))
         return (left, -card.value, -card.rank, SUITS.index(card.suit))
 
-    best_index = min(_bits(mask), key=key)
-    best_bit = 1 << best_index
-    melds, dead = solver.first(mask ^ best_bit)
-    return BestDiscard(_DECK[best_index], _arrangement(melds, dead), solver.deadwood(mask) == 0)
+    best = min(_bits(mask), key=key)
+    kept = _arrangement(*next(solver.every(mask ^ (1 << best))))
+    return BestDiscard(_DECK[best], kept, solver.deadwood(mask) == 0)
 
 
 def _layoff_options(meld: Sequence[Card], defender_mask: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -274,7 +268,7 @@ def _defender(knocker_melds: Sequence[Sequence[Card]], defender_mask: int) -> De
     layoffs = tuple(
         Layoff(_DECK[index], onto) for onto, (_, order) in enumerate(chosen) for index in order
     )
-    left = _arrangement(*solver.first(defender_mask ^ used))
+    left = _arrangement(*next(solver.every(defender_mask ^ used)))
     return DefenderResult(left.melds, layoffs, left.deadwood_cards, left.deadwood)
 
 
@@ -295,7 +289,7 @@ def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -
         raise HginError(f"{_cards_of(both)[0]} is in both hands")
     solver = _Solver(knocker_mask)
     if solver.deadwood(knocker_mask) == 0:
-        knocker = _arrangement(*solver.first(knocker_mask))
+        knocker = _arrangement(*next(solver.every(knocker_mask)))
         return KnockCount(knocker=knocker, defender=own_count(_cards_of(defender_mask)), gin=True)
     chosen: tuple[Arrangement, DefenderResult] | None = None
     for melds, dead in solver.every(knocker_mask):
