@@ -24,7 +24,6 @@ KIND_PHRASES = {
     "knock": "knock won by",
     "undercut": "undercut by",
 }
-NO_VALUE = NOT_OPEN
 
 
 def rules_label(rules: Rules) -> str:
@@ -72,7 +71,7 @@ def hand_line(played: PlayedHand) -> HandLine:
     award = played.award
     upcard = played.hand.upcard or ""
     if award.winner is None:
-        return HandLine(played.number, played.dealer, "dead hand", NO_VALUE, NO_VALUE, upcard)
+        return HandLine(played.number, played.dealer, "dead hand", NOT_OPEN, NOT_OPEN, upcard)
     where = games_phrase(played.games) if played.games else "nowhere (games closed)"
     for closing in played.closings:
         where += f"; {game_name(closing.game)} closes"
@@ -126,18 +125,14 @@ def running_scores(sheet: Sheet) -> list[dict[int, str]]:
     texts: list[dict[int, str]] = []
     for played, points in zip(sheet.hands, points_after_each_hand(sheet), strict=True):
         shown = [n for n in sorted(points) if n not in closed]
-        texts.append({n: _pair(points[n], first, second) for n in shown})
+        texts.append({n: f"{points[n].get(first, 0)}–{points[n].get(second, 0)}" for n in shown})
         closed.update(closing.game for closing in played.closings)
     return texts
 
 
-def _pair(column: dict[str, int], first: str, second: str) -> str:
-    return f"{column.get(first, 0)}–{column.get(second, 0)}"
-
-
 def running_parts(scores: dict[int, str]) -> list[str]:
     """One hand's running scores, a part per game: ['I 73–5', 'II 43–0'] (['–'] before any)."""
-    return [f"{game_name(n)} {text}" for n, text in scores.items()] or [NO_VALUE]
+    return [f"{game_name(n)} {text}" for n, text in scores.items()] or [NOT_OPEN]
 
 
 def game_score(game: Game, player: str) -> str:
