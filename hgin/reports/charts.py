@@ -12,7 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from hgin.engine.sheet import Sheet, game_name
-from hgin.reports.html import Section, summary_html
+from hgin.reports.html import section, summary_html
 from hgin.reports.summary import points_after_each_hand
 
 if TYPE_CHECKING:
@@ -317,19 +317,16 @@ def results_chart_svg(
     return _svg(bottom + 44, title, "Match wins so far: " + ", ".join(labels) + ".", body)
 
 
-def chart_sections(match: Match) -> list[Section]:
-    """The summary page's figure: the scores chart, once a hand has been recorded."""
+def summary_page(match: Match) -> str:
+    """The printable HTML summary of a match with the scores chart once a hand is recorded:
+    `hgin summary -f html` and the board's Summary link."""
     if not match.hands:
-        return []
+        return summary_html(match)
     svg = match_chart_svg(match.sheet)
     caption = (
         "<figcaption>Points in each game after every hand (bonuses not included); "
         "a ring marks the hand that closed a game.</figcaption>"
     )
-    return [Section("chart", "Scores hand by hand", f"<figure>{svg}{caption}</figure>")]
-
-
-def summary_page(match: Match) -> str:
-    """The printable HTML summary of a match with its charts: `hgin summary -f html` and the
-    board's Summary link."""
-    return summary_html(match, chart_sections(match))
+    return summary_html(
+        match, [section("chart", "Scores hand by hand", f"<figure>{svg}{caption}</figure>")]
+    )
