@@ -24,16 +24,6 @@ INK = "#222222"
 GRID = "#c8c8c8"
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
-    """How one series is drawn."""
-
-    colour: str
-    dash: str
-    marker: str
-    filled: bool
-
-
 # Six colours, each with its dash pattern, and nine markers (a cross has no inside to fill).
 LINES = (
     ("#1f4e9c", ""), ("#b3440b", "7 4"), ("#2e7d32", "2 3"), ("#6a1b9a", "10 3 2 3"),
@@ -45,12 +35,10 @@ MARKERS = (
 )  # fmt: skip
 
 
-def line_style(index: int) -> Style:
-    """How the `index`-th series is drawn: no two of the first 54 alike. The marker moves on
-    one further each time the lines come round, so the 7th pairs the 1st line with a new one."""
+def _pen(index: int) -> str:
+    """The stroke of the `index`-th series' line."""
     colour, dash = LINES[index % len(LINES)]
-    shape, filled = MARKERS[(index + index // len(LINES)) % len(MARKERS)]
-    return Style(colour, dash, shape, filled)
+    return f"stroke='{colour}' stroke-width='2'" + (f" stroke-dasharray='{dash}'" if dash else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,37 +87,36 @@ def _text(x: float, y: float, content: str, anchor: str = "start", size: int = 1
     )
 
 
-def marker(style: Style, x: float, y: float) -> str:
-    """A marker shape at (x, y): the shape tells series apart without colour."""
-    fill = style.colour if style.filled else "white"
-    common = f"fill='{fill}' stroke='{style.colour}' stroke-width='1.5'"
+def marker(index: int, x: float, y: float) -> str:
+    """The `index`-th series' marker at (x, y): the shape tells series apart without colour.
+    It moves on one further each time the lines come round, so no two of the first 54 series
+    are drawn alike: the 7th pairs the 1st line with a new marker."""
+    colour = LINES[index % len(LINES)][0]
+    shape, filled = MARKERS[(index + index // len(LINES)) % len(MARKERS)]
+    common = f"fill='{colour if filled else 'white'}' stroke='{colour}' stroke-width='1.5'"
     s = 3.5  # the half width
-    if style.marker == "circle":
+    if shape == "circle":
         return f"<circle cx='{x}' cy='{y}' r='{s}' {common}/>"
-    if style.marker == "square":
+    if shape == "square":
         return f"<rect x='{x - s}' y='{y - s}' width='{2 * s}' height='{2 * s}' {common}/>"
-    if style.marker == "triangle":
+    if shape == "triangle":
         pts = f"{x},{y - s - 1} {x - s - 1},{y + s} {x + s + 1},{y + s}"
         return f"<polygon points='{pts}' {common}/>"
-    if style.marker == "diamond":
+    if shape == "diamond":
         pts = f"{x},{y - s - 1} {x + s + 1},{y} {x},{y + s + 1} {x - s - 1},{y}"
         return f"<polygon points='{pts}' {common}/>"
     return (
         f"<path d='M{x - s},{y - s}L{x + s},{y + s}M{x - s},{y + s}L{x + s},{y - s}' "
-        f"stroke='{style.colour}' stroke-width='2'/>"
+        f"stroke='{colour}' stroke-width='2'/>"
     )
 
 
-def _line(frame: Frame, series: Series, style: Style) -> list[str]:
+def _line(frame: Frame, series: Series, index: int) -> list[str]:
     coords = " ".join(f"{frame.x(x)},{frame.y(y)}" for x, y in series.points)
-    dash = f" stroke-dasharray='{style.dash}'" if style.dash else ""
-    parts = [
-        f"<polyline points='{coords}' fill='none' stroke='{style.colour}' "
-        f"stroke-width='2'{dash} stroke-linejoin='round'/>"
-    ]
-    for index in series.marked:
-        x, y = series.points[index]
-        parts.append(marker(style, frame.x(x), frame.y(y)))
+    parts = [f"<polyline points='{coords}' fill='none' {_pen(index)} stroke-linejoin='round'/>"]
+    for at in series.marked:
+        x, y = series.points[at]
+        parts.append(marker(index, frame.x(x), frame.y(y)))
     return parts
 
 
@@ -171,13 +158,8 @@ def _legend(names: Sequence[str], left: float, y: float) -> tuple[list[str], flo
         width = 46 + text_width(name)
         if x > left and x + width > WIDTH:
             x, y = left, y + 18
-        style = line_style(index)
-        dash = f" stroke-dasharray='{style.dash}'" if style.dash else ""
-        parts.append(
-            f"<line x1='{x}' y1='{y}' x2='{x + 30}' y2='{y}' stroke='{style.colour}' "
-            f"stroke-width='2'{dash}/>"
-        )
-        parts.append(marker(style, x + 15, y))
+        parts.append(f"<line x1='{x}' y1='{y}' x2='{x + 30}' y2='{y}' {_pen(index)}/>")
+        parts.append(marker(index, x + 15, y))
         parts.append(_text(x + 36, y + 4, name))
         x += width
     return parts, y
@@ -254,7 +236,7 @@ def match_chart_svg(sheet: Sheet) -> str:
         label_y = target_y - 4 if target_y - frame.top >= 6 else target_y + 12
         body.append(_text(frame.left + 4, label_y, f"target {target}", size=10))
         for index, series in enumerate(lines):
-            body.extend(_line(frame, series, line_style(index)))
+            body.extend(_line(frame, series, index))
         body.extend(_end_labels(frame, lines, game.winner if game.closed else None))
         if game.winner is not None and game.closed_by is not None:
             score = game.scores[game.winner]
@@ -295,7 +277,7 @@ def results_chart_svg(
     for index, (name, values) in enumerate(series):
         points = ((0.0, 0.0), *((float(n), float(v)) for n, v in enumerate(values, 1)))
         marked = tuple(sorted({*range(stride, len(points), stride), len(points) - 1}))
-        body.extend(_line(frame, Series(name, points, marked), line_style(index)))
+        body.extend(_line(frame, Series(name, points, marked), index))
     # End labels in the order of the line ends, 13 apart so that none overlaps, and none below
     # the plot; each carries its series' marker, which ties it to its line without colour.
     bottom = frame.top + frame.height
@@ -307,7 +289,7 @@ def results_chart_svg(
         ys[n] = min(ys[n], bottom - 13 * (len(ys) - 1 - n))
     for y, index in zip(ys, order, strict=True):
         x = frame.x(count) + 12
-        body.append(marker(line_style(index), x, y))
+        body.append(marker(index, x, y))
         body.append(_text(x + 8, y + 4, labels[index]))
     if dates:
         span = dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
