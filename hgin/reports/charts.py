@@ -120,22 +120,21 @@ def _line(frame: Frame, series: Series, index: int) -> list[str]:
     return parts
 
 
+def _across(frame: Frame, y: float, stroke: str) -> str:
+    """A line across the plot at height `y`."""
+    return f"<line x1='{frame.left}' y1='{y}' x2='{frame.left + frame.width}' y2='{y}' {stroke}/>"
+
+
 def _axes(frame: Frame, x_labels: dict[float, str], y_step: int) -> list[str]:
     parts = []
     value = 0
     while value <= frame.y_max:
         y = frame.y(value)
-        parts.append(
-            f"<line x1='{frame.left}' y1='{y}' x2='{frame.left + frame.width}' y2='{y}' "
-            f"stroke='{GRID}' stroke-width='0.8'/>"
-        )
+        parts.append(_across(frame, y, f"stroke='{GRID}' stroke-width='0.8'"))
         parts.append(_text(frame.left - 6, y + 4, str(value), "end", 10))
         value += y_step
     bottom = frame.top + frame.height
-    parts.append(
-        f"<line x1='{frame.left}' y1='{bottom}' x2='{frame.left + frame.width}' y2='{bottom}' "
-        f"stroke='{INK}' stroke-width='1'/>"
-    )
+    parts.append(_across(frame, bottom, f"stroke='{INK}' stroke-width='1'"))
     for x_value, label in x_labels.items():
         x = frame.x(x_value)
         parts.append(f"<line x1='{x}' y1='{bottom}' x2='{x}' y2='{bottom + 4}' stroke='{INK}'/>")
@@ -229,8 +228,7 @@ def match_chart_svg(sheet: Sheet) -> str:
         body.extend(_axes(frame, hand_ticks, y_step))
         target_y = frame.y(target)
         body.append(
-            f"<line x1='{frame.left}' y1='{target_y}' x2='{frame.left + frame.width}' "
-            f"y2='{target_y}' stroke='{INK}' stroke-width='1' stroke-dasharray='1 3'/>"
+            _across(frame, target_y, f"stroke='{INK}' stroke-width='1' stroke-dasharray='1 3'")
         )
         # Labels go above their point, or below it at the top of the plot, clear of the title.
         label_y = target_y - 4 if target_y - frame.top >= 6 else target_y + 12
