@@ -117,8 +117,7 @@ def _aside_note(match: Match) -> str:
     aside = match.state.aside
     if aside is None or aside[1] != len(match.journal):
         return ""
-    count = aside[0]
-    return f" {counted(count, 'undone change')} set aside; see 'hgin log'."
+    return f" {counted(aside[0], 'undone change')} set aside; see 'hgin log'."
 
 
 def _won_by(winner: str | None) -> str:
@@ -147,19 +146,6 @@ def _with_changes(sentence: str, old: Sheet, new: Sheet) -> str:
 def _entry_and_result(played: PlayedHand) -> str:
     """'gin ann 20 (Gin: Ann scores 25 + 20 = 45 in game I)'."""
     return f"{entry_text(played.hand)} ({describe_hand(played)[:-1]})"
-
-
-def _sheet_effect(before: Match, after: Match) -> str:
-    """What moving in the journal did to the sheet: its hands, then game by game."""
-    lines = describe_changes(before.sheet, after.sheet)
-    if len(before.hands) != len(after.hands):
-        count = len(after.hands)
-        lines.insert(0, f"The sheet has {counted(count, 'hand')}.")
-    return " ".join(lines)
-
-
-def _quoted(match: Match, number: int) -> str:
-    return quoted_text(match.journal[number - 1].text, match.players)
 
 
 def _hands_moved(number: int, count: int) -> str:
@@ -219,20 +205,23 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
             text = f"combined with {joined.id} (they parted {parted}): {held}"
             said = f"Combined {joined.id} into {after.id}: the sheet has {held}. "
             said += " ".join(describe_changes(before.sheet, after.sheet))
-        case "undo" | "redo":
+        case _:  # undo, redo, restore: what moving in the journal did to the sheet
             target = data["change"]
-            verb, done = ("undid", "Undone") if change.kind == "undo" else ("redid", "Redone")
-            named = before.journal[target - 1].text  # a rule change is named by all it says
-            if not named.startswith("rules:"):
-                named = _naming(named)
-            text = f"{verb} change {target} ({named})"
-            said = f"{done}: change {target} ({_quoted(before, target)}). "
-            said += _sheet_effect(before, after)
-        case _:  # restore
-            target = data["change"]
-            text = f"restored the match as after change {target}"
-            said = f"Restored the match as after change {target} ({_quoted(before, target)}). "
-            said += _sheet_effect(before, after)
+            named = before.journal[target - 1].text
+            quoted = quoted_text(named, before.players)
+            if change.kind == "restore":
+                text = f"restored the match as after change {target}"
+                said = f"Restored the match as after change {target} ({quoted}). "
+            else:
+                verb, done = ("undid", "Undone") if change.kind == "undo" else ("redid", "Redone")
+                if not named.startswith("rules:"):  # a rule change is named by all it says
+                    named = _naming(named)
+                text = f"{verb} change {target} ({named})"
+                said = f"{done}: change {target} ({quoted}). "
+            lines = describe_changes(before.sheet, after.sheet)
+            if len(before.hands) != len(after.hands):
+                lines.insert(0, f"The sheet has {counted(len(after.hands), 'hand')}.")
+            said += " ".join(lines)
     return text, said + _aside_note(after)
 
 
