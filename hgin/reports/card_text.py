@@ -29,13 +29,6 @@ class Block:
         return f"{self.name} {self.title}" if self.name else self.title
 
 
-def deadwood_text(cards: Sequence[Card], points: int) -> str:
-    """'7♦ 5♣ = 12', or '0: gin' when nothing is left over."""
-    if not cards:
-        return "0: gin"
-    return f"{format_cards(cards)} = {points}"
-
-
 def meld_rows(melds: Sequence[Meld]) -> Rows:
     if not melds:
         return [("Melds", "none")]
@@ -43,10 +36,9 @@ def meld_rows(melds: Sequence[Meld]) -> Rows:
 
 
 def arrangement_rows(arrangement: Arrangement) -> Rows:
-    return [
-        *meld_rows(arrangement.melds),
-        ("Deadwood", deadwood_text(arrangement.deadwood_cards, arrangement.deadwood)),
-    ]
+    dead = arrangement.deadwood_cards
+    text = f"{format_cards(dead)} = {arrangement.deadwood}" if dead else "0: gin"
+    return [*meld_rows(arrangement.melds), ("Deadwood", text)]
 
 
 def defender_rows(knocker_melds: Sequence[Meld], defender: DefenderResult, gin: bool) -> Rows:

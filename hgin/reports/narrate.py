@@ -68,16 +68,13 @@ def _closing_phrase(closing: Closing, loser: str) -> str:
     extras = []
     if closing.game_bonus:
         extras.append(f"game bonus {closing.game_bonus}")
-    if closing.shutout:
+    if closing.shutout and not closing.shutout_bonus:
         extras.append(f"{loser} shut out")
     boxes = [f"{p} {b}" for p, b in closing.boxes.items() if b]
-    if closing.shutout_bonus:
-        extras.remove(f"{loser} shut out")
-        if boxes:
-            extras.append("boxes " + ", ".join(boxes))
-        extras.extend(_doubling_phrases(closing, loser))
-    elif boxes:
+    if boxes:
         extras.append("boxes " + ", ".join(boxes))
+    if closing.shutout_bonus:
+        extras.extend(_doubling_phrases(closing, loser))
     if extras:
         text += f" ({'; '.join(extras)})"
     return text
