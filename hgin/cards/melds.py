@@ -34,8 +34,7 @@ class Arrangement:
 
 @dataclass(frozen=True, slots=True)
 class BestDiscard:
-    """The best discard from 11 cards, the best arrangement of the 10 left, and whether all
-    eleven meld (big gin)."""
+    """The best discard from 11 cards, the best arrangement of the 10 left, and big gin."""
 
     discard: Card
     arrangement: Arrangement
@@ -52,8 +51,7 @@ class Layoff:
 
 @dataclass(frozen=True, slots=True)
 class DefenderResult:
-    """The defender's least-deadwood outcome against the knocker's melds, the layoffs in an
-    order they can be played in (8♥ before 9♥ on 5-6-7♥)."""
+    """The defender's least-deadwood outcome, the layoffs in playing order (8♥ before 9♥)."""
 
     melds: tuple[Meld, ...]
     layoffs: tuple[Layoff, ...]
@@ -188,8 +186,7 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
 
 
 def best_discard(cards: Iterable[Card]) -> BestDiscard:
-    """The discard from 11 cards leaving the least deadwood; ties go to the highest value,
-    then the higher rank, then suit order ♠ ♥ ♦ ♣."""
+    """The discard leaving least deadwood; ties: highest value, higher rank, ♠ ♥ ♦ ♣ order."""
     mask = _mask_of(cards)
     if mask.bit_count() != 11:
         raise HginError(f"choosing a discard needs 11 cards, got {mask.bit_count()}")
@@ -279,9 +276,8 @@ def own_count(cards: Iterable[Card]) -> DefenderResult:
 
 
 def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> KnockCount:
-    """Count a knock: the knocker lays down a least-deadwood arrangement (among ties, the one
-    leaving the defender the most deadwood); the defender melds and lays off for the least,
-    except against gin (knocker deadwood 0)."""
+    """Count a knock: the knocker's least-deadwood melds (among ties, the worst for the defender),
+    the defender's least deadwood after layoffs (none against gin)."""
     knocker_mask = _mask_of(knocker_cards)
     defender_mask = _mask_of(defender_cards)
     both = knocker_mask & defender_mask
