@@ -131,8 +131,7 @@ def card_list(cards: Sequence[Card]) -> list[str]:
 
 
 def count_json(count: HandCount) -> dict[str, Any]:
-    """`hgin count --json`: deadwood, melds, deadwood_cards (of the ten kept); for eleven cards
-    discard and big_gin; with the opponent's cards, `opponent` and `gin`."""
+    """`hgin count --json`: the ten kept; for eleven cards the discard; the opponent's count."""
     data: dict[str, Any] = {
         "deadwood": count.arrangement.deadwood,
         "melds": [card_list(meld) for meld in count.arrangement.melds],

@@ -40,8 +40,7 @@ def hand_phrase(hand: Hand) -> str:
 
 
 def played_phrase(played: PlayedHand) -> str:
-    """'gin by Ann, 25 + 18 = 43', 'knock by Ann 9 v 7, undercut, Bob scores 9 − 7 + 25 = 27',
-    'dead hand, no score'."""
+    """'gin by Ann, 25 + 18 = 43', 'knock by Ann 9 v 7, undercut, Bob scores 9 − 7 + 25 = 27'."""
     award = played.award
     if award.winner is None:
         return f"{hand_phrase(played.hand)}, no score"
@@ -59,9 +58,8 @@ QUOTED_LENGTH = 60  # "Undone: change 12 (…)." then still fits a line of 80 co
 
 
 def quoted_text(text: str, players: tuple[str, str]) -> str:
-    """A change's sentence as a message quotes it: whole when short, else with whole phrases
-    of its middle or end left out for '…', keeping as much as fits in QUOTED_LENGTH. What names the
-    change ('edited hand 2') always stays, and every bracket shown is closed."""
+    """A change's sentence as a message quotes it: whole phrases after its naming left out for
+    '…' to fit in QUOTED_LENGTH, and every bracket shown closed."""
     if len(text) <= QUOTED_LENGTH:
         return text
     named = len(_naming(text))
@@ -81,9 +79,7 @@ def quoted_text(text: str, players: tuple[str, str]) -> str:
 
 
 def _phrase_ends(text: str, players: tuple[str, str], start: int) -> list[int]:
-    """The spaces of `text` after `start` that end a phrase: after ':' or ';', before '(',
-    after ',' unless a score follows (it belongs to the hand before it); never one inside a
-    player's name."""
+    """The spaces of `text` after `start` that end a phrase (never inside a player's name)."""
     inside: set[int] = set()
     for name in players:
         found = text.find(name)
@@ -160,8 +156,7 @@ def _hands_moved(number: int, count: int) -> str:
 
 
 def change_sentences(before: Match, after: Match) -> tuple[str, str]:
-    """The journal's line for the latest change of `after` (made on `before`), and the message
-    that says what it did."""
+    """The journal's line for the latest change of `after` and the message saying what it did."""
     change = after.journal[-1]
     data = change.data
     match change.kind:
@@ -226,8 +221,7 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
 
 
 def combine_notes(combined: Combined, other: str) -> list[str]:
-    """What a combine says beyond its sentence: the hands the other copy brought, each hand
-    both copies changed (the later change kept), and the rules if both changed them."""
+    """What a combine says beyond its sentence: hands brought, conflicts, the rules."""
     notes = []
     if combined.theirs_added:
         numbers = ", ".join(map(str, combined.theirs_added))
@@ -268,8 +262,7 @@ def brought_back(match: Match) -> str:
 def backup_restored(
     match_id: str, *, number: int, file: str, kept_at: datetime, hands: int, replaced: str
 ) -> str:
-    """What bringing back backup `number` says, with the file it `replaced` ('readable',
-    'damaged' or 'none'), which is kept as the newest backup."""
+    """What bringing back backup `number` says of it and of the file it `replaced`."""
     message = (
         f"Restored match {match_id} from backup {number} ({file}, kept {shown_time(kept_at)}): "
         f"{counted(hands, 'hand')}."

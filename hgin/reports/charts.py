@@ -69,8 +69,7 @@ class Frame:
 
 
 def nice_scale(peak: float) -> tuple[int, int]:
-    """A round grid step (1, 2, 5, 10, 20, 25, 50 ...) giving about five lines up to `peak`,
-    and the top of the scale: the first line at or above it."""
+    """A round grid step giving about five lines up to `peak`, and the first line above it."""
     raw = max(peak / 5, 1)
     power = 10 ** math.floor(math.log10(raw))
     for factor in (1, 2, 2.5, 5, 10):  # 10 always serves: raw is under 10 × power
@@ -88,9 +87,8 @@ def _text(x: float, y: float, content: str, anchor: str = "start", size: int = 1
 
 
 def marker(index: int, x: float, y: float) -> str:
-    """The `index`-th series' marker at (x, y): the shape tells series apart without colour.
-    It moves on one further each time the lines come round, so no two of the first 54 series
-    are drawn alike: the 7th pairs the 1st line with a new marker."""
+    """The `index`-th series' marker at (x, y), one further on each time the lines come round,
+    so no two of the first 54 series look alike."""
     colour = LINES[index % len(LINES)][0]
     shape, filled = MARKERS[(index + index // len(LINES)) % len(MARKERS)]
     common = f"fill='{colour if filled else 'white'}' stroke='{colour}' stroke-width='1.5'"
@@ -143,14 +141,12 @@ def _axes(frame: Frame, x_labels: dict[float, str], y_step: int) -> list[str]:
 
 
 def text_width(text: str) -> int:
-    """About how wide `text` is drawn at font size 11: 7 a character, twice that for a wide
-    one such as 李."""
+    """About how wide `text` is drawn at font size 11 (twice for a wide character, as 李)."""
     return 7 * sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _legend(names: Sequence[str], left: float, y: float) -> tuple[list[str], float]:
-    """A sample of each line beside its name, in as many rows as the picture's width needs;
-    also the y of the last row."""
+    """A sample of each line beside its name, in as many rows as needed; the last row's y."""
     parts = []
     x = left
     for index, name in enumerate(names):
@@ -175,8 +171,7 @@ def _svg(height: float, title: str, desc: str, body: list[str]) -> str:
 
 
 def game_series(sheet: Sheet) -> list[list[Series]]:
-    """Per game, each player's score after every hand up to the hand that closed it (0
-    before the player enters it)."""
+    """Per game, each player's score after every hand up to the hand that closed it."""
     after = points_after_each_hand(sheet)
     result = []
     for game in sheet.games:
@@ -209,8 +204,7 @@ def _end_labels(frame: Frame, lines: list[Series], closer: str | None) -> list[s
 
 
 def match_chart_svg(sheet: Sheet) -> str:
-    """Both players' points in each game, hand by hand, one panel per game; each closing point
-    is ringed and labelled."""
+    """Both players' points in each game, hand by hand, one panel per game."""
     hands = max(1, len(sheet.hands))
     target = sheet.rules.target
     peak = max([target, *(g.scores[p] for g in sheet.games for p in sheet.players)])
@@ -298,8 +292,7 @@ def results_chart_svg(
 
 
 def summary_page(match: Match) -> str:
-    """The printable HTML summary of a match with the scores chart once a hand is recorded:
-    `hgin summary -f html` and the board's Summary link."""
+    """The printable HTML summary with the scores chart, once a hand is recorded."""
     if not match.hands:
         return summary_html(match)
     svg = match_chart_svg(match.sheet)

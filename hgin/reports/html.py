@@ -143,8 +143,7 @@ def hands_section(match: Match) -> str:
 
 
 def summary_html(match: Match, figures: Sequence[str] = ()) -> str:
-    """The printable summary page of a match (no scripts, no external files), `figures`
-    (charts) between the games and the hands."""
+    """The printable summary page, `figures` (charts) between the games and the hands."""
     first, second = match.players
     css = ' class="long"' if len(match.hands) > LONG_MATCH else ""
     sections = [

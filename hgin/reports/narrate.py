@@ -55,8 +55,7 @@ def notice_line(sheet: Sheet) -> str:
 
 
 def describe_notice(sheet: Sheet) -> str:
-    """What giving notice did: 'Notice given: games IV–VI are the last; the match ends when
-    they close.'"""
+    """'Notice given: games IV–VI are the last; the match ends when they close.'"""
     last = len(sheet.in_progress)
     ends = "it closes" if last == 1 else "they close"
     line = notice_line(sheet)
@@ -148,9 +147,7 @@ def describe_result(sheet: Sheet) -> str:
 
 
 def describe_decided(sheet: Sheet) -> str:
-    """'Decided: Ann has won 3 of the 5 games; the open games are still played.' once a
-    player has the majority of the games but some are still open (the match ends only when
-    every game is closed); an empty string otherwise."""
+    """'Decided: Ann has won 3 of the 5 games; …' while games are still open, else ''."""
     if sheet.finished or sheet.rules.decide != "majority" or sheet.rules.games == 1:
         return ""
     if sheet.rules.rolling:
@@ -208,8 +205,7 @@ def _cell(game: Game, player: str) -> str:
 
 
 def describe_new(match: Match, *, chosen: bool, after: str | None = None) -> str:
-    """'New match 2026-11-30-ann-bob. Bob deals first (chosen).'; `after`: the match it
-    follows, whose next deal the rules gave to its first dealer."""
+    """'New match 2026-11-30-ann-bob. Bob deals first (chosen).'; `after`: the match before."""
     how = "chosen" if chosen else f"next to deal after match {after}" if after else "drawn by lot"
     return f"New match {match.id}. {match.first_dealer} deals first ({how})."
 
@@ -234,8 +230,7 @@ def outside_series(series_id: str, match_id: str) -> str:
 
 
 def describe_holding(sheet: Sheet) -> str:
-    """What a version of a match holds, in a few words: '8 hands, last: gin by Ann 43; game I
-    closed' (or 'won by Ann', 'no hands')."""
+    """What a version of a match holds: '8 hands, last: gin by Ann 43; game I closed'."""
     count = len(sheet.hands)
     if count == 0:
         return "no hands"

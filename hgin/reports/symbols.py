@@ -46,8 +46,7 @@ SYMBOLS = "".join(ASCII_FORMS) + "━─"
 
 
 def box_form(char: str) -> str:
-    """The ASCII for a box-drawing character: '=' for a heavy or double line across, '-' for a
-    light one, '|' for a line down, '+' for a corner or crossing."""
+    """The ASCII for a box-drawing character: '=' or '-' across, '|' down, '+' at a corner."""
 
     name = unicodedata.name(char, "")
     if "DIAGONAL" in name:
@@ -78,15 +77,12 @@ def can_draw(encoding: str) -> bool:
 
 
 def plain_letters(text: str) -> str:
-    """`text` with accents taken off its letters ('Zoë' -> 'Zoe'), for an encoding that lacks
-    the accented letter; letters with no plain form stay as they are."""
+    """`text` with accents taken off its letters ('Zoë' -> 'Zoe')."""
 
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def escaped(text: str) -> str:
-    """A text from outside (a file name, what was typed) as hgin prints it: a character that
-    is not printable (a control, an escape, a bidirectional mark) written as an escape
-    ('\\x1b', '\\n', '\\u202e')."""
+    """A text from outside as hgin prints it: what is not printable as an escape ('\\x1b')."""
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

@@ -33,8 +33,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def summary_json(match: Match) -> str:
-    """`show --json`'s object plus when, who dealt first, the rules, the result, and the
-    settlement when the match has a stake (else null), as indented JSON text."""
+    """`show --json`'s object plus the match's start, result and settlement, as JSON text."""
     settlement = summary_settlement(match)
     data = {
         "id": match.id,
@@ -126,8 +125,7 @@ def csv_header(match: Match) -> list[str]:
 
 
 def csv_rows(match: Match) -> list[list[str | int]]:
-    """One row per hand, each with the scores as they stood after that hand (and, with a
-    stake, the money each player had won (+) or owed (-) on the games closed by then)."""
+    """One row per hand, with the scores (and, with a stake, the money) after that hand."""
     rows: list[list[str | int]] = []
     final = match.sheet
     stake = stake_of(match.rules)
