@@ -80,14 +80,6 @@ def parse_card(text: str) -> Card:
     return Card(rank, suit)
 
 
-def _count_phrase(count: int | tuple[int, ...]) -> str:
-    counts = (count,) if isinstance(count, int) else count
-    numbers = [str(c) for c in counts]
-    joined = numbers[-1] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} or {numbers[-1]}"
-    noun = "card" if counts == (1,) else "cards"
-    return f"{joined} {noun}"
-
-
 def parse_cards(
     text: str | Sequence[str], count: int | tuple[int, ...] | None = None
 ) -> tuple[Card, ...]:
@@ -104,7 +96,10 @@ def parse_cards(
     if count is not None:
         allowed = (count,) if isinstance(count, int) else count
         if len(cards) not in allowed:
-            raise HginError(f"expected {_count_phrase(count)}, got {len(cards)}")
+            *others, last = map(str, allowed)
+            joined = f"{', '.join(others)} or {last}" if others else last
+            noun = "card" if allowed == (1,) else "cards"
+            raise HginError(f"expected {joined} {noun}, got {len(cards)}")
     return cards
 
 

@@ -213,8 +213,7 @@ def describe_new(match: Match, *, chosen: bool, after: str | None = None) -> str
 def describe_left(match: Match) -> str:
     """What a new match says of the unfinished match that was current before it."""
     first, second = match.players
-    hands = len(match.hands)
-    played = counted(hands, "hand")
+    played = counted(len(match.hands), "hand")
     return (
         f"Match {match.id} ({first} v {second}, {played}) is not finished and is no longer "
         f"current; 'hgin use {match.id}' goes back to it."

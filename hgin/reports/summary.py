@@ -43,11 +43,8 @@ def rules_label(rules: Rules) -> str:
 def result_sentence(match: Match) -> str:
     """'Match over: Ann wins 2 games to 1.' or where a match in play stands."""
     sheet = match.sheet
-    over = describe_result(sheet)
-    if over:
-        return over
-    count = len(sheet.hands)
-    return f"In progress after {counted(count, 'hand')}; {sheet.dealer} deals next."
+    hands = counted(len(sheet.hands), "hand")
+    return describe_result(sheet) or f"In progress after {hands}; {sheet.dealer} deals next."
 
 
 def roman_list(numbers: tuple[int, ...] | list[int]) -> str:

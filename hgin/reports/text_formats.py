@@ -132,17 +132,14 @@ def csv_rows(match: Match) -> list[list[str | int]]:
     upcards = has_upcards(final)
     for played, after in zip(final.hands, standings_after_each_hand(final), strict=True):
         hand, award = played.hand, played.award
-        went_out = hand.player or ""
-        knocker_deadwood: str | int = ""
-        if hand.kind != "draw":
-            knocker_deadwood = hand.deadwood if hand.deadwood is not None else 0
+        knocker_deadwood = "" if hand.kind == "draw" else hand.deadwood or 0
         opponent: str | int = "" if hand.opponent_deadwood is None else hand.opponent_deadwood
         row: list[str | int] = [
             played.number,
             spreadsheet_text(played.dealer),
             award.result,
             spreadsheet_text(award.winner or ""),
-            spreadsheet_text(went_out),
+            spreadsheet_text(hand.player or ""),
             knocker_deadwood,
             opponent,
             *([hand.upcard or ""] if upcards else []),
