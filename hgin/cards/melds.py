@@ -94,25 +94,15 @@ def _candidate_melds(mask: int) -> dict[int, list[int]]:
     melds: list[int] = []
     for rank0 in range(13):
         present = [1 << (s * 13 + rank0) for s in range(4) if mask >> (s * 13 + rank0) & 1]
-        if len(present) == 4:
-            melds.append(present[0] | present[1] | present[2] | present[3])
-        if len(present) >= 3:
-            melds.extend(a | b | c for a, b, c in combinations(present, 3))
-    for s in range(4):
-        suit_bits = (mask >> (s * 13)) & 0x1FFF
-        start = 0
-        while start < 13:
-            if not suit_bits >> start & 1:
-                start += 1
-                continue
-            end = start
-            while end + 1 < 13 and suit_bits >> (end + 1) & 1:
-                end += 1
-            # A maximal run of ranks start..end (0-based) in suit s: add every sub-run of 3+.
-            for lo in range(start, end - 1):
-                for hi in range(lo + 2, end + 1):
-                    melds.append(((1 << (hi - lo + 1)) - 1) << (s * 13 + lo))
-            start = end + 1
+        for size in (3, 4):
+            melds.extend(sum(bits) for bits in combinations(present, size))
+    for low in (s * 13 + rank0 for s in range(4) for rank0 in range(11)):
+        # Every run held from `low` up, while the suit's ranks last: 3 cards or more.
+        for length in range(1, 14 - low % 13):
+            if not mask >> (low + length - 1) & 1:
+                break
+            if length >= 3:
+                melds.append(((1 << length) - 1) << low)
     by_low: dict[int, list[int]] = {}
     for meld in melds:
         by_low.setdefault((meld & -meld).bit_length() - 1, []).append(meld)
