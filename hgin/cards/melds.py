@@ -199,16 +199,13 @@ def _layoff_options(meld: Sequence[Card], defender_mask: int) -> list[tuple[int,
     ranks = sorted(card.rank for card in meld)
     suits = {card.suit for card in meld}
     options: list[tuple[int, tuple[int, ...]]] = [(0, ())]
-    if len(set(ranks)) == 1:
-        if len(meld) == 3 and len(suits) == 3:
-            (missing,) = set(SUITS) - suits
+    if len(set(ranks)) == 1 and len(suits) == len(meld):
+        for missing in set(SUITS) - suits:
             index = _INDEX[Card(ranks[0], missing)]
             if defender_mask >> index & 1:
                 options.append((1 << index, (index,)))
-            return options
-        if len(meld) == 4 and len(suits) == 4:
-            return options
-    elif len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+        return options
+    if len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
         base = SUITS.index(next(iter(suits))) * 13 - 1  # + rank gives the card index
         below: list[int] = []
         rank = ranks[0] - 1
