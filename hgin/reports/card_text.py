@@ -126,16 +126,12 @@ def plain_lines(blocks: Sequence[Block], verdict: str | None = None) -> list[str
     return lines
 
 
-def card_list(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
-
-
 def count_json(count: HandCount) -> dict[str, Any]:
     """`hgin count --json`: the ten kept; for eleven cards the discard; the opponent's count."""
     data: dict[str, Any] = {
         "deadwood": count.arrangement.deadwood,
-        "melds": [card_list(meld) for meld in count.arrangement.melds],
-        "deadwood_cards": card_list(count.arrangement.deadwood_cards),
+        "melds": [list(map(str, meld)) for meld in count.arrangement.melds],
+        "deadwood_cards": list(map(str, count.arrangement.deadwood_cards)),
     }
     if count.discard is not None:
         data["discard"] = str(count.discard)
@@ -146,12 +142,12 @@ def count_json(count: HandCount) -> dict[str, Any]:
         data["gin"] = knock.gin
         data["opponent"] = {
             "deadwood": defender.deadwood,
-            "melds": [card_list(meld) for meld in defender.melds],
+            "melds": [list(map(str, meld)) for meld in defender.melds],
             "layoffs": [
-                {"card": str(card), "onto": card_list(meld)}
+                {"card": str(card), "onto": list(map(str, meld))}
                 for card, meld in layoff_steps(knock.knocker.melds, defender)
             ],
-            "deadwood_cards": card_list(defender.deadwood_cards),
+            "deadwood_cards": list(map(str, defender.deadwood_cards)),
         }
     return data
 

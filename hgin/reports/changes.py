@@ -188,8 +188,7 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
                 lines = describe_changes(before.sheet, after.sheet)
                 said = " ".join([f"Rule changed: {flags}; every hand re-scored.", *lines])
         case "import":
-            count = len(data["hands"])
-            held = f"{counted(count, 'hand')}, rules {data['rules'].label}"
+            held = f"{counted(len(data['hands']), 'hand')}, rules {data['rules'].label}"
             text, said = f"imported the match: {held}", f"Imported: {held}."
         case "notice":
             text, said = f"notice given after hand {data['after']}", describe_notice(after.sheet)

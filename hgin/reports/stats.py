@@ -229,8 +229,7 @@ def figure(value: int | float | None) -> str:
 
 def count_line(stats: Stats) -> str:
     """'4 finished matches.', or 'Bob: 2 finished matches.' for one player's figures."""
-    count = len(stats.records)
-    text = f"{counted(count, 'finished match', 'finished matches')}."
+    text = f"{counted(len(stats.records), 'finished match', 'finished matches')}."
     return f"{next(iter(stats.players))}: {text}" if len(stats.players) == 1 else text
 
 

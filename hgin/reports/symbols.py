@@ -1,10 +1,7 @@
 """The symbols hgin draws with, and the plain ASCII each one becomes. Pure.
 
-Text is always built with the symbols (and files are always written as UTF-8). Only the
-terminal streams (`hgin.cli.streams`) swap them for their ASCII equivalents, when the stream's
-encoding cannot hold them or ASCII drawing is asked for, so what is stored or written to a file
-never depends on the terminal, and every renderer and sentence changes alike.
-"""
+Text is always built with the symbols; only the terminal streams (`hgin.cli.streams`) swap them
+for ASCII, so what is stored or written to a file never depends on the terminal."""
 
 from __future__ import annotations
 
@@ -41,7 +38,6 @@ ASCII_FORMS: dict[str, str] = {
     "£": "GBP",
 }
 
-BOX_DRAWING = range(0x2500, 0x2580)
 SYMBOLS = "".join(ASCII_FORMS) + "━─"
 
 
@@ -63,7 +59,7 @@ def box_form(char: str) -> str:
 def ascii_table() -> dict[int, str]:
     """A `str.translate` table from every symbol (box drawing included) to its ASCII form."""
     table = {ord(symbol): plain for symbol, plain in ASCII_FORMS.items()}
-    table.update({code: box_form(chr(code)) for code in BOX_DRAWING})
+    table.update({code: box_form(chr(code)) for code in range(0x2500, 0x2580)})
     return table
 
 
