@@ -207,21 +207,15 @@ def _layoff_options(meld: Sequence[Card], defender_mask: int) -> list[tuple[int,
         return options
     if len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
         base = SUITS.index(next(iter(suits))) * 13 - 1  # + rank gives the card index
-        below: list[int] = []
-        rank = ranks[0] - 1
-        while rank >= 1 and defender_mask >> (base + rank) & 1:
-            below.append(base + rank)
-            rank -= 1
-        above: list[int] = []
-        rank = ranks[-1] + 1
-        while rank <= 13 and defender_mask >> (base + rank) & 1:
-            above.append(base + rank)
-            rank += 1
+        below = [base + rank for rank in range(ranks[0] - 1, 0, -1)]
+        above = [base + rank for rank in range(ranks[-1] + 1, 14)]
         options = []
         for n_below in range(len(below) + 1):
             for n_above in range(len(above) + 1):
-                order = tuple(above[:n_above]) + tuple(below[:n_below])
-                options.append((sum(1 << i for i in order), order))
+                order = (*above[:n_above], *below[:n_below])
+                mask = sum(1 << i for i in order)
+                if defender_mask & mask == mask:  # the defender holds every card of it
+                    options.append((mask, order))
         return options
     raise HginError(f"{' '.join(map(str, sorted(meld)))} is not a meld")
 
