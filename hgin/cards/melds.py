@@ -252,8 +252,7 @@ def _defender(knocker_melds: Sequence[Sequence[Card]], defender_mask: int) -> De
 
 def own_count(cards: Iterable[Card]) -> DefenderResult:
     """The opponent's count against gin: their own best melds, nothing laid off."""
-    own = best_arrangement(cards)
-    return DefenderResult(own.melds, (), own.deadwood_cards, own.deadwood)
+    return _defender((), _mask_of(cards))
 
 
 def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> KnockCount:

@@ -111,6 +111,5 @@ def copies_of_one(ids: list[str]) -> str:
 
 def copy_removed(source: str, kept_as: str | None = None) -> str:
     """The line saying a conflicted copy, once imported, was removed."""
-    if kept_as is not None:
-        return f"Removed the conflicted copy {escaped(source)}: it is kept as {kept_as}."
-    return f"Removed the conflicted copy {escaped(source)}: it is merged."
+    how = "merged" if kept_as is None else f"kept as {kept_as}"
+    return f"Removed the conflicted copy {escaped(source)}: it is {how}."
