@@ -1,6 +1,5 @@
-"""The sentences of a change to a match: the line its journal keeps (`hgin log`) and the message
-that says what it did, made from the match before and after it; and what bringing back a file
-(an abandoned match, a backup) says. Pure text."""
+"""The sentences of a change to a match (its journal line and its message, from the match before
+and after it) and of bringing back a file (an abandoned match, a backup). Pure text."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""Inline SVG charts: scores hand by hand in each game, and results over time. Every series
-differs by dash pattern and marker shape as well as by colour, to read the same in black and
-white."""
+"""Inline SVG charts: scores hand by hand in each game, and results over time; series differ by
+dash pattern and marker shape as well as by colour, to read the same in black and white."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The match summary as one self-contained HTML page that prints on an A4 sheet: sections of
-overview, games, any figures (the scores chart, inline SVG), then the hands; every piece of
-user text goes through `html.escape`."""
+"""The match summary as one self-contained HTML page that prints on an A4 sheet: overview, games,
+any figures (charts), then the hands; every piece of user text goes through `html.escape`."""
 
 from __future__ import annotations
 

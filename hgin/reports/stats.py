@@ -1,6 +1,5 @@
-"""Statistics across finished matches: per-player figures and head-to-head, folded from the
-summaries the store keeps in its cache. Names equal ignoring case and accents are one person,
-spelled as in their most recent match."""
+"""Statistics across finished matches: per-player figures and head-to-head, from the cached
+summaries; names equal ignoring case and accents are one person, as spelled most recently."""
 
 from __future__ import annotations
 
