@@ -3,6 +3,7 @@ summaries; names equal ignoring case and accents are one person, as spelled most
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, NamedTuple
@@ -199,10 +200,7 @@ def _resolve_person(names: dict[str, str], typed: str) -> str:
 def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str, list[int]]], int]:
     """For the chart: each match's date, the running match wins of every winner and, up to
     `limit` people, of those who played most; and how many that leaves out."""
-    played: dict[str, int] = {}
-    for summary in stats.records:
-        for name in summary.players:
-            played[fold(name)] = played.get(fold(name), 0) + 1
+    played = Counter(fold(name) for summary in stats.records for name in summary.players)
     won = {fold(s.winner) for s in stats.records if s.winner is not None}
     ranked = sorted(played, key=lambda k: (-played[k], k))
     others = [k for k in ranked if k not in won][: max(limit - len(won), 0)]
