@@ -24,10 +24,6 @@ class Block:
     title: str
     rows: Rows
 
-    @property
-    def heading(self) -> str:
-        return f"{self.name} {self.title}" if self.name else self.title
-
 
 def meld_rows(melds: Sequence[Meld]) -> Rows:
     if not melds:
@@ -116,7 +112,7 @@ def plain_lines(blocks: Sequence[Block], verdict: str | None = None) -> list[str
     """The blocks as plain lines, a blank line after each, then the verdict."""
     lines: list[str] = []
     for block in blocks:
-        lines.append(block.heading)
+        lines.append(f"{block.name} {block.title}" if block.name else block.title)
         lines.extend(f"{label:<{LABEL_WIDTH}}  {value}" for label, value in block.rows)
         lines.append("")
     if verdict:

@@ -137,8 +137,7 @@ def hands_section(match: Match) -> str:
     upcard = [False] if has_upcards(sheet) else []
     numeric = [True, False, *upcard, False, True, False, False]
     header, rows = [escape(h) for h in header], [[escape(c) for c in row] for row in rows]
-    body = _table(header, rows, numeric)
-    return section("hands", "Hands", body)
+    return section("hands", "Hands", _table(header, rows, numeric))
 
 
 def summary_html(match: Match, figures: Sequence[str] = ()) -> str:

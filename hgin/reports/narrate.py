@@ -56,8 +56,7 @@ def notice_line(sheet: Sheet) -> str:
 
 def describe_notice(sheet: Sheet) -> str:
     """'Notice given: games IV–VI are the last; the match ends when they close.'"""
-    last = len(sheet.in_progress)
-    ends = "it closes" if last == 1 else "they close"
+    ends = "it closes" if len(sheet.in_progress) == 1 else "they close"
     line = notice_line(sheet)
     return f"{line[:1].upper()}{line[1:]}; the match ends when {ends}."
 
@@ -109,8 +108,7 @@ def describe_hand(played: PlayedHand) -> str:
         "nowhere"
     )
     parts = [f"{title}: {award.winner} scores {formula(award)} {where}"]
-    loser = award.loser or ""
-    parts.extend(_closing_phrase(c, loser) for c in played.closings)
+    parts.extend(_closing_phrase(c, award.loser or "") for c in played.closings)
     if played.opened:
         names = games_phrase(played.opened)
         parts.append(f"{names} {'opens' if len(played.opened) == 1 else 'open'}")
