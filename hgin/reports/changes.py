@@ -57,8 +57,7 @@ QUOTED_LENGTH = 60  # "Undone: change 12 (…)." then still fits a line of 80 co
 
 
 def quoted_text(text: str, players: tuple[str, str]) -> str:
-    """A change's sentence as a message quotes it: whole phrases after its naming left out for
-    '…' to fit in QUOTED_LENGTH, and every bracket shown closed."""
+    """A change's sentence cut to QUOTED_LENGTH: whole phrases left out for '…', brackets closed."""
     if len(text) <= QUOTED_LENGTH:
         return text
     named = len(_naming(text))

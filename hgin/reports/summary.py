@@ -98,8 +98,7 @@ def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
 
 
 def points_after_each_hand(sheet: Sheet) -> list[dict[int, dict[str, int]]]:
-    """After each hand, the points (without bonuses) in each game of each player who entered
-    it: the one count behind the running scores and the charts."""
+    """After each hand, each game's points (no bonuses) of each player in it, for all views."""
     points: dict[int, dict[str, int]] = {}
     after = []
     for played in sheet.hands:

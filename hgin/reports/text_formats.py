@@ -133,7 +133,6 @@ def csv_rows(match: Match) -> list[list[str | int]]:
     for played, after in zip(final.hands, standings_after_each_hand(final), strict=True):
         hand, award = played.hand, played.award
         knocker_deadwood = "" if hand.kind == "draw" else hand.deadwood or 0
-        opponent: str | int = "" if hand.opponent_deadwood is None else hand.opponent_deadwood
         row: list[str | int] = [
             played.number,
             spreadsheet_text(played.dealer),
@@ -141,7 +140,7 @@ def csv_rows(match: Match) -> list[list[str | int]]:
             spreadsheet_text(award.winner or ""),
             spreadsheet_text(hand.player or ""),
             knocker_deadwood,
-            opponent,
+            "" if hand.opponent_deadwood is None else hand.opponent_deadwood,
             *([hand.upcard or ""] if upcards else []),
             award.points,
             formula(award),
