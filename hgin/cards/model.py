@@ -68,9 +68,8 @@ def parse_card(text: str) -> Card:
     cleaned = raw.translate(_VARIATION_SELECTORS).lower()
     if len(cleaned) < 2:
         raise HginError(f"'{raw}' is not a card: {_HOW_TO_WRITE}")
-    rank_text, suit_text = cleaned[:-1], cleaned[-1]
-    suit = _SUIT_INPUT.get(suit_text)
-    rank = _RANK_INPUT.get(rank_text)
+    suit = _SUIT_INPUT.get(cleaned[-1])
+    rank = _RANK_INPUT.get(cleaned[:-1])
     if suit is None and rank is None:
         raise HginError(f"'{raw}' is not a card: {_HOW_TO_WRITE}")
     if suit is None:

@@ -114,8 +114,7 @@ def games_section(match: Match) -> str:
     if sheet.rules.shows_totals:
         totals = "".join(f'<td class="num">{sheet.totals[p]}</td>' for p in sheet.players)
         total_row = f'<tr class="total"><td>Total</td><td></td>{totals}</tr>'
-    table = _table(header, rows, numeric, total_row)
-    body = f"{table}\n<p>{escape(hands_won_line(sheet))}</p>"
+    body = f"{_table(header, rows, numeric, total_row)}\n<p>{escape(hands_won_line(sheet))}</p>"
     return section("games", "Games", body)
 
 

@@ -11,8 +11,7 @@ from hgin.reports.symbols import escaped
 
 def latest_with(match_id: str, players: tuple[str, str], name: str) -> str:
     """The notice of a match chosen by a player's name."""
-    first, second = players
-    return f"match {match_id} ({first} v {second}), the latest with {name}"
+    return f"match {match_id} ({' v '.join(players)}), the latest with {name}"
 
 
 def shell_word(path: Path | str) -> str:

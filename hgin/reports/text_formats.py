@@ -163,6 +163,5 @@ def summary_csv(match: Match) -> str:
     """Every hand as a CSV row, with a header row; LF line ends, UTF-8 text."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(csv_header(match))
-    writer.writerows(csv_rows(match))
+    writer.writerows([csv_header(match), *csv_rows(match)])
     return buffer.getvalue()
