@@ -34,8 +34,7 @@ class Arrangement:
 
 @dataclass(frozen=True, slots=True)
 class BestDiscard:
-    """The best discard from 11 cards, the best arrangement of the 10 left, and whether all
-    eleven meld (big gin)."""
+    """The best discard from 11 cards, the best arrangement of the 10 left, and big gin."""
 
     discard: Card
     arrangement: Arrangement
@@ -52,8 +51,7 @@ class Layoff:
 
 @dataclass(frozen=True, slots=True)
 class DefenderResult:
-    """The defender's least-deadwood outcome against the knocker's melds, the layoffs in an
-    order they can be played in (8♥ before 9♥ on 5-6-7♥)."""
+    """The defender's least-deadwood outcome, the layoffs in playing order (8♥ before 9♥)."""
 
     melds: tuple[Meld, ...]
     layoffs: tuple[Layoff, ...]
@@ -96,25 +94,15 @@ def _candidate_melds(mask: int) -> dict[int, list[int]]:
     melds: list[int] = []
     for rank0 in range(13):
         present = [1 << (s * 13 + rank0) for s in range(4) if mask >> (s * 13 + rank0) & 1]
-        if len(present) == 4:
-            melds.append(present[0] | present[1] | present[2] | present[3])
-        if len(present) >= 3:
-            melds.extend(a | b | c for a, b, c in combinations(present, 3))
-    for s in range(4):
-        suit_bits = (mask >> (s * 13)) & 0x1FFF
-        start = 0
-        while start < 13:
-            if not suit_bits >> start & 1:
-                start += 1
-                continue
-            end = start
-            while end + 1 < 13 and suit_bits >> (end + 1) & 1:
-                end += 1
-            # A maximal run of ranks start..end (0-based) in suit s: add every sub-run of 3+.
-            for lo in range(start, end - 1):
-                for hi in range(lo + 2, end + 1):
-                    melds.append(((1 << (hi - lo + 1)) - 1) << (s * 13 + lo))
-            start = end + 1
+        for size in (3, 4):
+            melds.extend(sum(bits) for bits in combinations(present, size))
+    for low in (s * 13 + rank0 for s in range(4) for rank0 in range(11)):
+        # Every run held from `low` up, while the suit's ranks last: 3 cards or more.
+        for length in range(1, 14 - low % 13):
+            if not mask >> (low + length - 1) & 1:
+                break
+            if length >= 3:
+                melds.append(((1 << length) - 1) << low)
     by_low: dict[int, list[int]] = {}
     for meld in melds:
         by_low.setdefault((meld & -meld).bit_length() - 1, []).append(meld)
@@ -162,12 +150,8 @@ class _Solver:
         if _VALUE[index] + self.deadwood(mask ^ low) == target:
             yield low, False
 
-    def first(self, mask: int) -> tuple[list[int], int]:
-        """One optimal arrangement of `mask` (deterministic): (meld masks, deadwood mask)."""
-        return next(self.every(mask))
-
     def every(self, mask: int) -> Iterator[tuple[list[int], int]]:
-        """Every optimal arrangement of `mask`, each exactly once, `first` first."""
+        """Every optimal (meld masks, deadwood mask) of `mask` once, the chosen one first."""
         if not mask:
             yield [], 0
             return
@@ -188,13 +172,11 @@ def _arrangement(meld_masks: Iterable[int], dead_mask: int) -> Arrangement:
 def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     """A least-deadwood arrangement of distinct cards (deterministic among ties)."""
     mask = _mask_of(cards)
-    melds, dead = _Solver(mask).first(mask)
-    return _arrangement(melds, dead)
+    return _arrangement(*next(_Solver(mask).every(mask)))
 
 
 def best_discard(cards: Iterable[Card]) -> BestDiscard:
-    """The discard from 11 cards leaving the least deadwood; ties go to the highest value,
-    then the higher rank, then suit order ♠ ♥ ♦ ♣."""
+    """The discard leaving least deadwood; ties: highest value, higher rank, ♠ ♥ ♦ ♣ order."""
     mask = _mask_of(cards)
     if mask.bit_count() != 11:
         raise HginError(f"choosing a discard needs 11 cards, got {mask.bit_count()}")
@@ -205,10 +187,9 @@ def best_discard(cards: Iterable[Card]) -> BestDiscard:
         left = solver.deadwood(mask ^ (1 << index))
         return (left, -card.value, -card.rank, SUITS.index(card.suit))
 
-    best_index = min(_bits(mask), key=key)
-    best_bit = 1 << best_index
-    melds, dead = solver.first(mask ^ best_bit)
-    return BestDiscard(_DECK[best_index], _arrangement(melds, dead), solver.deadwood(mask) == 0)
+    best = min(_bits(mask), key=key)
+    kept = _arrangement(*next(solver.every(mask ^ (1 << best))))
+    return BestDiscard(_DECK[best], kept, solver.deadwood(mask) == 0)
 
 
 def _layoff_options(meld: Sequence[Card], defender_mask: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -218,32 +199,23 @@ def _layoff_options(meld: Sequence[Card], defender_mask: int) -> list[tuple[int,
     ranks = sorted(card.rank for card in meld)
     suits = {card.suit for card in meld}
     options: list[tuple[int, tuple[int, ...]]] = [(0, ())]
-    if len(set(ranks)) == 1:
-        if len(meld) == 3 and len(suits) == 3:
-            (missing,) = set(SUITS) - suits
+    if len(set(ranks)) == 1 and len(suits) == len(meld):
+        for missing in set(SUITS) - suits:
             index = _INDEX[Card(ranks[0], missing)]
             if defender_mask >> index & 1:
                 options.append((1 << index, (index,)))
-            return options
-        if len(meld) == 4 and len(suits) == 4:
-            return options
-    elif len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+        return options
+    if len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
         base = SUITS.index(next(iter(suits))) * 13 - 1  # + rank gives the card index
-        below: list[int] = []
-        rank = ranks[0] - 1
-        while rank >= 1 and defender_mask >> (base + rank) & 1:
-            below.append(base + rank)
-            rank -= 1
-        above: list[int] = []
-        rank = ranks[-1] + 1
-        while rank <= 13 and defender_mask >> (base + rank) & 1:
-            above.append(base + rank)
-            rank += 1
+        below = [base + rank for rank in range(ranks[0] - 1, 0, -1)]
+        above = [base + rank for rank in range(ranks[-1] + 1, 14)]
         options = []
         for n_below in range(len(below) + 1):
             for n_above in range(len(above) + 1):
-                order = tuple(above[:n_above]) + tuple(below[:n_below])
-                options.append((sum(1 << i for i in order), order))
+                order = (*above[:n_above], *below[:n_below])
+                mask = sum(1 << i for i in order)
+                if defender_mask & mask == mask:  # the defender holds every card of it
+                    options.append((mask, order))
         return options
     raise HginError(f"{' '.join(map(str, sorted(meld)))} is not a meld")
 
@@ -274,20 +246,18 @@ def _defender(knocker_melds: Sequence[Sequence[Card]], defender_mask: int) -> De
     layoffs = tuple(
         Layoff(_DECK[index], onto) for onto, (_, order) in enumerate(chosen) for index in order
     )
-    left = _arrangement(*solver.first(defender_mask ^ used))
+    left = _arrangement(*next(solver.every(defender_mask ^ used)))
     return DefenderResult(left.melds, layoffs, left.deadwood_cards, left.deadwood)
 
 
 def own_count(cards: Iterable[Card]) -> DefenderResult:
     """The opponent's count against gin: their own best melds, nothing laid off."""
-    own = best_arrangement(cards)
-    return DefenderResult(own.melds, (), own.deadwood_cards, own.deadwood)
+    return _defender((), _mask_of(cards))
 
 
 def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -> KnockCount:
-    """Count a knock: the knocker lays down a least-deadwood arrangement (among ties, the one
-    leaving the defender the most deadwood); the defender melds and lays off for the least,
-    except against gin (knocker deadwood 0)."""
+    """Count a knock: the knocker's least-deadwood melds (among ties, the worst for the defender),
+    the defender's least deadwood after layoffs (none against gin)."""
     knocker_mask = _mask_of(knocker_cards)
     defender_mask = _mask_of(defender_cards)
     both = knocker_mask & defender_mask
@@ -295,7 +265,7 @@ def count_knock(knocker_cards: Iterable[Card], defender_cards: Iterable[Card]) -
         raise HginError(f"{_cards_of(both)[0]} is in both hands")
     solver = _Solver(knocker_mask)
     if solver.deadwood(knocker_mask) == 0:
-        knocker = _arrangement(*solver.first(knocker_mask))
+        knocker = _arrangement(*next(solver.every(knocker_mask)))
         return KnockCount(knocker=knocker, defender=own_count(_cards_of(defender_mask)), gin=True)
     chosen: tuple[Arrangement, DefenderResult] | None = None
     for melds, dead in solver.every(knocker_mask):

@@ -1,7 +1,4 @@
-"""Playing cards: the card model, parsing of what people type, and formatting.
-
-Pure functions only: no I/O.
-"""
+"""Playing cards: the card model, parsing of what people type, and formatting. Pure."""
 
 from __future__ import annotations
 
@@ -12,8 +9,7 @@ from dataclasses import dataclass
 from hgin.cards.suits import SUIT_LETTERS
 from hgin.errors import HginError
 
-SUITS: tuple[str, ...] = ("s", "h", "d", "c")
-"""Suit letters, in display order (spades, hearts, diamonds, clubs)."""
+SUITS: tuple[str, ...] = ("s", "h", "d", "c")  # in display order
 
 SUIT_SYMBOLS: dict[str, str] = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
@@ -48,10 +44,8 @@ _HOW_TO_WRITE = "write rank then suit, like 7s, Td, Q♥"
 class Card:
     """One playing card. Ordering is by rank, then by suit letter."""
 
-    rank: int
-    """1 = ace, 2-10, 11 = jack, 12 = queen, 13 = king."""
-    suit: str
-    """One of "s", "h", "d", "c"."""
+    rank: int  # 1 = ace, 2-10, 11 = jack, 12 = queen, 13 = king
+    suit: str  # one of SUITS
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
@@ -69,17 +63,13 @@ class Card:
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card such as "7♠", "10d", "Td", "qS" or "kh" (any case, any spacing around).
-
-    Raises HginError naming the text when it is not a card.
-    """
+    """Parse one card such as "7♠", "10d", "Td", "qS" or "kh" (any case, spacing around)."""
     raw = text.strip()
     cleaned = raw.translate(_VARIATION_SELECTORS).lower()
     if len(cleaned) < 2:
         raise HginError(f"'{raw}' is not a card: {_HOW_TO_WRITE}")
-    rank_text, suit_text = cleaned[:-1], cleaned[-1]
-    suit = _SUIT_INPUT.get(suit_text)
-    rank = _RANK_INPUT.get(rank_text)
+    suit = _SUIT_INPUT.get(cleaned[-1])
+    rank = _RANK_INPUT.get(cleaned[:-1])
     if suit is None and rank is None:
         raise HginError(f"'{raw}' is not a card: {_HOW_TO_WRITE}")
     if suit is None:
@@ -89,23 +79,11 @@ def parse_card(text: str) -> Card:
     return Card(rank, suit)
 
 
-def _count_phrase(count: int | tuple[int, ...]) -> str:
-    counts = (count,) if isinstance(count, int) else count
-    numbers = [str(c) for c in counts]
-    joined = numbers[-1] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} or {numbers[-1]}"
-    noun = "card" if counts == (1,) else "cards"
-    return f"{joined} {noun}"
-
-
 def parse_cards(
     text: str | Sequence[str], count: int | tuple[int, ...] | None = None
 ) -> tuple[Card, ...]:
-    """Parse cards separated by spaces and/or commas, keeping their order.
-
-    A sequence of strings is treated as those strings joined together (each may hold several
-    cards). Refuses unknown cards, duplicates and, when `count` is given, a number of cards that is
-    not `count` (or not one of the counts in a tuple).
-    """
+    """Cards separated by spaces and/or commas in one or more strings, in order; refuses
+    unknown cards, duplicates and a number of cards not `count` (or one of its counts)."""
     pieces = [text] if isinstance(text, str) else list(text)
     tokens = [tok for piece in pieces for tok in _SEPARATORS.split(piece) if tok]
     cards = tuple(parse_card(tok) for tok in tokens)
@@ -117,7 +95,10 @@ def parse_cards(
     if count is not None:
         allowed = (count,) if isinstance(count, int) else count
         if len(cards) not in allowed:
-            raise HginError(f"expected {_count_phrase(count)}, got {len(cards)}")
+            *others, last = map(str, allowed)
+            joined = f"{', '.join(others)} or {last}" if others else last
+            noun = "card" if allowed == (1,) else "cards"
+            raise HginError(f"expected {joined} {noun}, got {len(cards)}")
     return cards
 
 

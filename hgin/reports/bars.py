@@ -1,7 +1,4 @@
-"""Text progress bars toward a game's target, drawn in the sheet. Pure.
-
-Kept apart from `hgin.reports.charts` (the SVG charts), which costs more to import than a command
-that only shows the sheet can spare."""
+"""Text progress bars toward a game's target, drawn in the sheet. Pure, and light to import."""
 
 from __future__ import annotations
 
@@ -11,8 +8,7 @@ BAR_WIDTH = 8
 
 
 def progress_bar(points: int, target: int) -> str:
-    """A text bar of `points` toward `target`: full blocks for the share reached (rounded to
-    the nearest block, but full only once the target is reached), light shade for the rest."""
+    """A bar of `points` toward `target`, rounded to the nearest block but full only at it."""
     target = max(target, 1)
     filled = (2 * points * BAR_WIDTH + target) // (2 * target)  # halves round up
     if points < target:

@@ -24,17 +24,6 @@ class Block:
     title: str
     rows: Rows
 
-    @property
-    def heading(self) -> str:
-        return f"{self.name} {self.title}" if self.name else self.title
-
-
-def deadwood_text(cards: Sequence[Card], points: int) -> str:
-    """'7♦ 5♣ = 12', or '0: gin' when nothing is left over."""
-    if not cards:
-        return "0: gin"
-    return f"{format_cards(cards)} = {points}"
-
 
 def meld_rows(melds: Sequence[Meld]) -> Rows:
     if not melds:
@@ -43,10 +32,9 @@ def meld_rows(melds: Sequence[Meld]) -> Rows:
 
 
 def arrangement_rows(arrangement: Arrangement) -> Rows:
-    return [
-        *meld_rows(arrangement.melds),
-        ("Deadwood", deadwood_text(arrangement.deadwood_cards, arrangement.deadwood)),
-    ]
+    dead = arrangement.deadwood_cards
+    text = f"{format_cards(dead)} = {arrangement.deadwood}" if dead else "0: gin"
+    return [*meld_rows(arrangement.melds), ("Deadwood", text)]
 
 
 def defender_rows(knocker_melds: Sequence[Meld], defender: DefenderResult, gin: bool) -> Rows:
@@ -124,7 +112,7 @@ def plain_lines(blocks: Sequence[Block], verdict: str | None = None) -> list[str
     """The blocks as plain lines, a blank line after each, then the verdict."""
     lines: list[str] = []
     for block in blocks:
-        lines.append(block.heading)
+        lines.append(f"{block.name} {block.title}" if block.name else block.title)
         lines.extend(f"{label:<{LABEL_WIDTH}}  {value}" for label, value in block.rows)
         lines.append("")
     if verdict:
@@ -134,17 +122,12 @@ def plain_lines(blocks: Sequence[Block], verdict: str | None = None) -> list[str
     return lines
 
 
-def card_list(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
-
-
 def count_json(count: HandCount) -> dict[str, Any]:
-    """`hgin count --json`: deadwood, melds, deadwood_cards (of the ten kept); for eleven cards
-    discard and big_gin; with the opponent's cards, `opponent` and `gin`."""
+    """`hgin count --json`: the ten kept; for eleven cards the discard; the opponent's count."""
     data: dict[str, Any] = {
         "deadwood": count.arrangement.deadwood,
-        "melds": [card_list(meld) for meld in count.arrangement.melds],
-        "deadwood_cards": card_list(count.arrangement.deadwood_cards),
+        "melds": [list(map(str, meld)) for meld in count.arrangement.melds],
+        "deadwood_cards": list(map(str, count.arrangement.deadwood_cards)),
     }
     if count.discard is not None:
         data["discard"] = str(count.discard)
@@ -155,12 +138,12 @@ def count_json(count: HandCount) -> dict[str, Any]:
         data["gin"] = knock.gin
         data["opponent"] = {
             "deadwood": defender.deadwood,
-            "melds": [card_list(meld) for meld in defender.melds],
+            "melds": [list(map(str, meld)) for meld in defender.melds],
             "layoffs": [
-                {"card": str(card), "onto": card_list(meld)}
+                {"card": str(card), "onto": list(map(str, meld))}
                 for card, meld in layoff_steps(knock.knocker.melds, defender)
             ],
-            "deadwood_cards": card_list(defender.deadwood_cards),
+            "deadwood_cards": list(map(str, defender.deadwood_cards)),
         }
     return data
 

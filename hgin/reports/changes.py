@@ -1,6 +1,5 @@
-"""The sentences of a change to a match: the line its journal keeps (`hgin log`) and the message
-that says what it did, made from the match before and after it; and what bringing back a file
-(an abandoned match, a backup) says. Pure text."""
+"""The sentences of a change to a match (its journal line and its message, from the match before
+and after it) and of bringing back a file (an abandoned match, a backup). Pure text."""
 
 from __future__ import annotations
 
@@ -40,8 +39,7 @@ def hand_phrase(hand: Hand) -> str:
 
 
 def played_phrase(played: PlayedHand) -> str:
-    """'gin by Ann, 25 + 18 = 43', 'knock by Ann 9 v 7, undercut, Bob scores 9 − 7 + 25 = 27',
-    'dead hand, no score'."""
+    """'gin by Ann, 25 + 18 = 43', 'knock by Ann 9 v 7, undercut, Bob scores 9 − 7 + 25 = 27'."""
     award = played.award
     if award.winner is None:
         return f"{hand_phrase(played.hand)}, no score"
@@ -59,9 +57,7 @@ QUOTED_LENGTH = 60  # "Undone: change 12 (…)." then still fits a line of 80 co
 
 
 def quoted_text(text: str, players: tuple[str, str]) -> str:
-    """A change's sentence as a message quotes it: whole when short, else with whole phrases
-    of its middle or end left out for '…', keeping as much as fits in QUOTED_LENGTH. What names the
-    change ('edited hand 2') always stays, and every bracket shown is closed."""
+    """A change's sentence cut to QUOTED_LENGTH: whole phrases left out for '…', brackets closed."""
     if len(text) <= QUOTED_LENGTH:
         return text
     named = len(_naming(text))
@@ -81,9 +77,7 @@ def quoted_text(text: str, players: tuple[str, str]) -> str:
 
 
 def _phrase_ends(text: str, players: tuple[str, str], start: int) -> list[int]:
-    """The spaces of `text` after `start` that end a phrase: after ':' or ';', before '(',
-    after ',' unless a score follows (it belongs to the hand before it); never one inside a
-    player's name."""
+    """The spaces of `text` after `start` that end a phrase (never inside a player's name)."""
     inside: set[int] = set()
     for name in players:
         found = text.find(name)
@@ -117,8 +111,7 @@ def _aside_note(match: Match) -> str:
     aside = match.state.aside
     if aside is None or aside[1] != len(match.journal):
         return ""
-    count = aside[0]
-    return f" {counted(count, 'undone change')} set aside; see 'hgin log'."
+    return f" {counted(aside[0], 'undone change')} set aside; see 'hgin log'."
 
 
 def _won_by(winner: str | None) -> str:
@@ -149,19 +142,6 @@ def _entry_and_result(played: PlayedHand) -> str:
     return f"{entry_text(played.hand)} ({describe_hand(played)[:-1]})"
 
 
-def _sheet_effect(before: Match, after: Match) -> str:
-    """What moving in the journal did to the sheet: its hands, then game by game."""
-    lines = describe_changes(before.sheet, after.sheet)
-    if len(before.hands) != len(after.hands):
-        count = len(after.hands)
-        lines.insert(0, f"The sheet has {counted(count, 'hand')}.")
-    return " ".join(lines)
-
-
-def _quoted(match: Match, number: int) -> str:
-    return quoted_text(match.journal[number - 1].text, match.players)
-
-
 def _hands_moved(number: int, count: int) -> str:
     """'; hands 3 to 5 are now 2 to 4' when hand `number` of `count` is deleted."""
     after = count - number
@@ -174,8 +154,7 @@ def _hands_moved(number: int, count: int) -> str:
 
 
 def change_sentences(before: Match, after: Match) -> tuple[str, str]:
-    """The journal's line for the latest change of `after` (made on `before`), and the message
-    that says what it did."""
+    """The journal's line for the latest change of `after` and the message saying what it did."""
     change = after.journal[-1]
     data = change.data
     match change.kind:
@@ -207,8 +186,7 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
                 lines = describe_changes(before.sheet, after.sheet)
                 said = " ".join([f"Rule changed: {flags}; every hand re-scored.", *lines])
         case "import":
-            count = len(data["hands"])
-            held = f"{counted(count, 'hand')}, rules {data['rules'].label}"
+            held = f"{counted(len(data['hands']), 'hand')}, rules {data['rules'].label}"
             text, said = f"imported the match: {held}", f"Imported: {held}."
         case "notice":
             text, said = f"notice given after hand {data['after']}", describe_notice(after.sheet)
@@ -219,26 +197,28 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
             text = f"combined with {joined.id} (they parted {parted}): {held}"
             said = f"Combined {joined.id} into {after.id}: the sheet has {held}. "
             said += " ".join(describe_changes(before.sheet, after.sheet))
-        case "undo" | "redo":
+        case _:  # undo, redo, restore: what moving in the journal did to the sheet
             target = data["change"]
-            verb, done = ("undid", "Undone") if change.kind == "undo" else ("redid", "Redone")
-            named = before.journal[target - 1].text  # a rule change is named by all it says
-            if not named.startswith("rules:"):
-                named = _naming(named)
-            text = f"{verb} change {target} ({named})"
-            said = f"{done}: change {target} ({_quoted(before, target)}). "
-            said += _sheet_effect(before, after)
-        case _:  # restore
-            target = data["change"]
-            text = f"restored the match as after change {target}"
-            said = f"Restored the match as after change {target} ({_quoted(before, target)}). "
-            said += _sheet_effect(before, after)
+            named = before.journal[target - 1].text
+            quoted = quoted_text(named, before.players)
+            if change.kind == "restore":
+                text = f"restored the match as after change {target}"
+                said = f"Restored the match as after change {target} ({quoted}). "
+            else:
+                verb, done = ("undid", "Undone") if change.kind == "undo" else ("redid", "Redone")
+                if not named.startswith("rules:"):  # a rule change is named by all it says
+                    named = _naming(named)
+                text = f"{verb} change {target} ({named})"
+                said = f"{done}: change {target} ({quoted}). "
+            lines = describe_changes(before.sheet, after.sheet)
+            if len(before.hands) != len(after.hands):
+                lines.insert(0, f"The sheet has {counted(len(after.hands), 'hand')}.")
+            said += " ".join(lines)
     return text, said + _aside_note(after)
 
 
 def combine_notes(combined: Combined, other: str) -> list[str]:
-    """What a combine says beyond its sentence: the hands the other copy brought, each hand
-    both copies changed (the later change kept), and the rules if both changed them."""
+    """What a combine says beyond its sentence: hands brought, conflicts, the rules."""
     notes = []
     if combined.theirs_added:
         numbers = ", ".join(map(str, combined.theirs_added))
@@ -279,8 +259,7 @@ def brought_back(match: Match) -> str:
 def backup_restored(
     match_id: str, *, number: int, file: str, kept_at: datetime, hands: int, replaced: str
 ) -> str:
-    """What bringing back backup `number` says, with the file it `replaced` ('readable',
-    'damaged' or 'none'), which is kept as the newest backup."""
+    """What bringing back backup `number` says of it and of the file it `replaced`."""
     message = (
         f"Restored match {match_id} from backup {number} ({file}, kept {shown_time(kept_at)}): "
         f"{counted(hands, 'hand')}."

@@ -1,6 +1,5 @@
-"""Inline SVG charts: scores hand by hand in each game, and results over time. Every series
-differs by dash pattern and marker shape as well as by colour, to read the same in black and
-white."""
+"""Inline SVG charts: scores hand by hand in each game, and results over time; series differ by
+dash pattern and marker shape as well as by colour, to read the same in black and white."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from hgin.engine.sheet import Sheet, game_name
-from hgin.reports.html import Section, summary_html
+from hgin.reports.html import section, summary_html
 from hgin.reports.summary import points_after_each_hand
 
 if TYPE_CHECKING:
@@ -23,16 +22,6 @@ PANELS = 3  # game panels a row in the scores chart
 FONT = "font-family='Helvetica, Arial, sans-serif'"
 INK = "#222222"
 GRID = "#c8c8c8"
-
-
-@dataclass(frozen=True, slots=True)
-class Style:
-    """How one series is drawn."""
-
-    colour: str
-    dash: str
-    marker: str
-    filled: bool
 
 
 # Six colours, each with its dash pattern, and nine markers (a cross has no inside to fill).
@@ -46,12 +35,10 @@ MARKERS = (
 )  # fmt: skip
 
 
-def line_style(index: int) -> Style:
-    """How the `index`-th series is drawn: no two of the first 54 alike. The marker moves on
-    one further each time the lines come round, so the 7th pairs the 1st line with a new one."""
+def _pen(index: int) -> str:
+    """The stroke of the `index`-th series' line."""
     colour, dash = LINES[index % len(LINES)]
-    shape, filled = MARKERS[(index + index // len(LINES)) % len(MARKERS)]
-    return Style(colour, dash, shape, filled)
+    return f"stroke='{colour}' stroke-width='2'" + (f" stroke-dasharray='{dash}'" if dash else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +69,7 @@ class Frame:
 
 
 def nice_scale(peak: float) -> tuple[int, int]:
-    """A round grid step (1, 2, 5, 10, 20, 25, 50 ...) giving about five lines up to `peak`,
-    and the top of the scale: the first line at or above it."""
+    """A round grid step giving about five lines up to `peak`, and the first line above it."""
     raw = max(peak / 5, 1)
     power = 10 ** math.floor(math.log10(raw))
     for factor in (1, 2, 2.5, 5, 10):  # 10 always serves: raw is under 10 × power
@@ -100,38 +86,41 @@ def _text(x: float, y: float, content: str, anchor: str = "start", size: int = 1
     )
 
 
-def marker(style: Style, x: float, y: float) -> str:
-    """A marker shape at (x, y): the shape tells series apart without colour."""
-    fill = style.colour if style.filled else "white"
-    common = f"fill='{fill}' stroke='{style.colour}' stroke-width='1.5'"
+def marker(index: int, x: float, y: float) -> str:
+    """The `index`-th series' marker at (x, y), one further on each time the lines come round,
+    so no two of the first 54 series look alike."""
+    colour = LINES[index % len(LINES)][0]
+    shape, filled = MARKERS[(index + index // len(LINES)) % len(MARKERS)]
+    common = f"fill='{colour if filled else 'white'}' stroke='{colour}' stroke-width='1.5'"
     s = 3.5  # the half width
-    if style.marker == "circle":
+    if shape == "circle":
         return f"<circle cx='{x}' cy='{y}' r='{s}' {common}/>"
-    if style.marker == "square":
+    if shape == "square":
         return f"<rect x='{x - s}' y='{y - s}' width='{2 * s}' height='{2 * s}' {common}/>"
-    if style.marker == "triangle":
+    if shape == "triangle":
         pts = f"{x},{y - s - 1} {x - s - 1},{y + s} {x + s + 1},{y + s}"
         return f"<polygon points='{pts}' {common}/>"
-    if style.marker == "diamond":
+    if shape == "diamond":
         pts = f"{x},{y - s - 1} {x + s + 1},{y} {x},{y + s + 1} {x - s - 1},{y}"
         return f"<polygon points='{pts}' {common}/>"
     return (
         f"<path d='M{x - s},{y - s}L{x + s},{y + s}M{x - s},{y + s}L{x + s},{y - s}' "
-        f"stroke='{style.colour}' stroke-width='2'/>"
+        f"stroke='{colour}' stroke-width='2'/>"
     )
 
 
-def _line(frame: Frame, series: Series, style: Style) -> list[str]:
+def _line(frame: Frame, series: Series, index: int) -> list[str]:
     coords = " ".join(f"{frame.x(x)},{frame.y(y)}" for x, y in series.points)
-    dash = f" stroke-dasharray='{style.dash}'" if style.dash else ""
-    parts = [
-        f"<polyline points='{coords}' fill='none' stroke='{style.colour}' "
-        f"stroke-width='2'{dash} stroke-linejoin='round'/>"
-    ]
-    for index in series.marked:
-        x, y = series.points[index]
-        parts.append(marker(style, frame.x(x), frame.y(y)))
+    parts = [f"<polyline points='{coords}' fill='none' {_pen(index)} stroke-linejoin='round'/>"]
+    for at in series.marked:
+        x, y = series.points[at]
+        parts.append(marker(index, frame.x(x), frame.y(y)))
     return parts
+
+
+def _across(frame: Frame, y: float, stroke: str) -> str:
+    """A line across the plot at height `y`."""
+    return f"<line x1='{frame.left}' y1='{y}' x2='{frame.left + frame.width}' y2='{y}' {stroke}/>"
 
 
 def _axes(frame: Frame, x_labels: dict[float, str], y_step: int) -> list[str]:
@@ -139,17 +128,11 @@ def _axes(frame: Frame, x_labels: dict[float, str], y_step: int) -> list[str]:
     value = 0
     while value <= frame.y_max:
         y = frame.y(value)
-        parts.append(
-            f"<line x1='{frame.left}' y1='{y}' x2='{frame.left + frame.width}' y2='{y}' "
-            f"stroke='{GRID}' stroke-width='0.8'/>"
-        )
+        parts.append(_across(frame, y, f"stroke='{GRID}' stroke-width='0.8'"))
         parts.append(_text(frame.left - 6, y + 4, str(value), "end", 10))
         value += y_step
     bottom = frame.top + frame.height
-    parts.append(
-        f"<line x1='{frame.left}' y1='{bottom}' x2='{frame.left + frame.width}' y2='{bottom}' "
-        f"stroke='{INK}' stroke-width='1'/>"
-    )
+    parts.append(_across(frame, bottom, f"stroke='{INK}' stroke-width='1'"))
     for x_value, label in x_labels.items():
         x = frame.x(x_value)
         parts.append(f"<line x1='{x}' y1='{bottom}' x2='{x}' y2='{bottom + 4}' stroke='{INK}'/>")
@@ -158,27 +141,20 @@ def _axes(frame: Frame, x_labels: dict[float, str], y_step: int) -> list[str]:
 
 
 def text_width(text: str) -> int:
-    """About how wide `text` is drawn at font size 11: 7 a character, twice that for a wide
-    one such as 李."""
+    """About how wide `text` is drawn at font size 11 (twice for a wide character, as 李)."""
     return 7 * sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _legend(names: Sequence[str], left: float, y: float) -> tuple[list[str], float]:
-    """A sample of each line beside its name, in as many rows as the picture's width needs;
-    also the y of the last row."""
+    """A sample of each line beside its name, in as many rows as needed; the last row's y."""
     parts = []
     x = left
     for index, name in enumerate(names):
         width = 46 + text_width(name)
         if x > left and x + width > WIDTH:
             x, y = left, y + 18
-        style = line_style(index)
-        dash = f" stroke-dasharray='{style.dash}'" if style.dash else ""
-        parts.append(
-            f"<line x1='{x}' y1='{y}' x2='{x + 30}' y2='{y}' stroke='{style.colour}' "
-            f"stroke-width='2'{dash}/>"
-        )
-        parts.append(marker(style, x + 15, y))
+        parts.append(f"<line x1='{x}' y1='{y}' x2='{x + 30}' y2='{y}' {_pen(index)}/>")
+        parts.append(marker(index, x + 15, y))
         parts.append(_text(x + 36, y + 4, name))
         x += width
     return parts, y
@@ -195,8 +171,7 @@ def _svg(height: float, title: str, desc: str, body: list[str]) -> str:
 
 
 def game_series(sheet: Sheet) -> list[list[Series]]:
-    """Per game, each player's score after every hand up to the hand that closed it (0
-    before the player enters it)."""
+    """Per game, each player's score after every hand up to the hand that closed it."""
     after = points_after_each_hand(sheet)
     result = []
     for game in sheet.games:
@@ -229,8 +204,7 @@ def _end_labels(frame: Frame, lines: list[Series], closer: str | None) -> list[s
 
 
 def match_chart_svg(sheet: Sheet) -> str:
-    """Both players' points in each game, hand by hand, one panel per game; each closing point
-    is ringed and labelled."""
+    """Both players' points in each game, hand by hand, one panel per game."""
     hands = max(1, len(sheet.hands))
     target = sheet.rules.target
     peak = max([target, *(g.scores[p] for g in sheet.games for p in sheet.players)])
@@ -253,14 +227,13 @@ def match_chart_svg(sheet: Sheet) -> str:
         body.extend(_axes(frame, hand_ticks, y_step))
         target_y = frame.y(target)
         body.append(
-            f"<line x1='{frame.left}' y1='{target_y}' x2='{frame.left + frame.width}' "
-            f"y2='{target_y}' stroke='{INK}' stroke-width='1' stroke-dasharray='1 3'/>"
+            _across(frame, target_y, f"stroke='{INK}' stroke-width='1' stroke-dasharray='1 3'")
         )
         # Labels go above their point, or below it at the top of the plot, clear of the title.
         label_y = target_y - 4 if target_y - frame.top >= 6 else target_y + 12
         body.append(_text(frame.left + 4, label_y, f"target {target}", size=10))
         for index, series in enumerate(lines):
-            body.extend(_line(frame, series, line_style(index)))
+            body.extend(_line(frame, series, index))
         body.extend(_end_labels(frame, lines, game.winner if game.closed else None))
         if game.winner is not None and game.closed_by is not None:
             score = game.scores[game.winner]
@@ -301,7 +274,7 @@ def results_chart_svg(
     for index, (name, values) in enumerate(series):
         points = ((0.0, 0.0), *((float(n), float(v)) for n, v in enumerate(values, 1)))
         marked = tuple(sorted({*range(stride, len(points), stride), len(points) - 1}))
-        body.extend(_line(frame, Series(name, points, marked), line_style(index)))
+        body.extend(_line(frame, Series(name, points, marked), index))
     # End labels in the order of the line ends, 13 apart so that none overlaps, and none below
     # the plot; each carries its series' marker, which ties it to its line without colour.
     bottom = frame.top + frame.height
@@ -313,7 +286,7 @@ def results_chart_svg(
         ys[n] = min(ys[n], bottom - 13 * (len(ys) - 1 - n))
     for y, index in zip(ys, order, strict=True):
         x = frame.x(count) + 12
-        body.append(marker(line_style(index), x, y))
+        body.append(marker(index, x, y))
         body.append(_text(x + 8, y + 4, labels[index]))
     if dates:
         span = dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
@@ -323,19 +296,15 @@ def results_chart_svg(
     return _svg(bottom + 44, title, "Match wins so far: " + ", ".join(labels) + ".", body)
 
 
-def chart_sections(match: Match) -> list[Section]:
-    """The summary page's figure: the scores chart, once a hand has been recorded."""
+def summary_page(match: Match) -> str:
+    """The printable HTML summary with the scores chart, once a hand is recorded."""
     if not match.hands:
-        return []
+        return summary_html(match)
     svg = match_chart_svg(match.sheet)
     caption = (
         "<figcaption>Points in each game after every hand (bonuses not included); "
         "a ring marks the hand that closed a game.</figcaption>"
     )
-    return [Section("chart", "Scores hand by hand", f"<figure>{svg}{caption}</figure>")]
-
-
-def summary_page(match: Match) -> str:
-    """The printable HTML summary of a match with its charts: `hgin summary -f html` and the
-    board's Summary link."""
-    return summary_html(match, chart_sections(match))
+    return summary_html(
+        match, [section("chart", "Scores hand by hand", f"<figure>{svg}{caption}</figure>")]
+    )

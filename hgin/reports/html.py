@@ -1,11 +1,9 @@
-"""The match summary as one self-contained HTML page that prints on an A4 sheet: `Section`s of
-overview, games, any figures (the scores chart, inline SVG), then the hands; every piece of
-user text goes through `html.escape`."""
+"""The match summary as one self-contained HTML page that prints on an A4 sheet: overview, games,
+any figures (charts), then the hands; every piece of user text goes through `html.escape`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from html import escape
 
 from hgin.engine.match import Match
@@ -62,17 +60,10 @@ body.long section.hands td, body.long section.hands th { padding-top: 0; padding
 """
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+def section(key: str, heading: str, body: str) -> str:
     """One part of the page: `key` names it (id and CSS class), `body` is ready HTML."""
-
-    key: str
-    heading: str
-    body: str
-
-    def html(self) -> str:
-        heading = f"<h2>{escape(self.heading)}</h2>\n" if self.heading else ""
-        return f'<section id="{self.key}" class="{self.key}">\n{heading}{self.body}\n</section>'
+    heading = f"<h2>{escape(heading)}</h2>\n" if heading else ""
+    return f'<section id="{key}" class="{key}">\n{heading}{body}\n</section>'
 
 
 def _cells(tag: str, values: Sequence[str], numeric: Sequence[bool]) -> str:
@@ -96,7 +87,7 @@ def _table(
     return f"<table>\n{head}\n<tbody>\n{body}\n</tbody>\n</table>"
 
 
-def overview_section(match: Match) -> Section:
+def overview_section(match: Match) -> str:
     """Title, result sentence, rules, first dealer and when the match started."""
     first, second = (escape(p) for p in match.players)
     meta = (
@@ -108,10 +99,10 @@ def overview_section(match: Match) -> Section:
         f'<p class="result">{escape(result_sentence(match))}</p>\n'
         f'<p class="meta">{meta}</p>'
     )
-    return Section("overview", "", body)
+    return section("overview", "", body)
 
 
-def games_section(match: Match) -> Section:
+def games_section(match: Match) -> str:
     """Per game: the winner and each player's points (+ bonuses), then the sheet totals."""
     sheet = match.sheet
     header = ["Game", "Winner", *(escape(p) for p in sheet.players)]
@@ -125,25 +116,24 @@ def games_section(match: Match) -> Section:
     if sheet.rules.shows_totals:
         totals = "".join(f'<td class="num">{sheet.totals[p]}</td>' for p in sheet.players)
         total_row = f'<tr class="total"><td>Total</td><td></td>{totals}</tr>'
-    table = _table(header, rows, numeric, total_row)
-    body = f"{table}\n<p>{escape(hands_won_line(sheet))}</p>"
-    return Section("games", "Games", body)
+    body = f"{_table(header, rows, numeric, total_row)}\n<p>{escape(hands_won_line(sheet))}</p>"
+    return section("games", "Games", body)
 
 
-def settlement_sections(match: Match) -> list[Section]:
+def settlement_sections(match: Match) -> list[str]:
     """Who pays whom, game by game, when the match has a stake (else nothing)."""
     settlement = summary_settlement(match)
     if settlement is None:
         return []
     body = "\n".join(f"<p>{escape(line)}</p>" for line in settlement_lines(settlement))
-    return [Section("settlement", "Settling up", body)]
+    return [section("settlement", "Settling up", body)]
 
 
-def hands_section(match: Match) -> Section:
+def hands_section(match: Match) -> str:
     """Every hand: number, dealer, result, the arithmetic, and the games it went into."""
     sheet = match.sheet
     if not sheet.hands:
-        return Section("hands", "Hands", "<p>No hands yet.</p>")
+        return section("hands", "Hands", "<p>No hands yet.</p>")
     header, rows = hands_table(sheet)
     upcard = [False] if has_upcards(sheet) else []
     numeric = [True, False, *upcard, False, True, False, False]
@@ -154,12 +144,11 @@ def hands_section(match: Match) -> Section:
             f'<p class="meta">{len(rows)} hands: printed, the list runs on to further sheets, '
             "its heading repeated on each.</p>\n" + body
         )
-    return Section("hands", "Hands", body)
+    return section("hands", "Hands", body)
 
 
-def summary_html(match: Match, figures: Sequence[Section] = ()) -> str:
-    """The printable summary page of a match (no scripts, no external files), `figures`
-    (charts) between the games and the hands."""
+def summary_html(match: Match, figures: Sequence[str] = ()) -> str:
+    """The printable summary page, `figures` (charts) between the games and the hands."""
     first, second = match.players
     css = ' class="long"' if len(match.hands) > LONG_MATCH else ""
     sections = [
@@ -169,7 +158,7 @@ def summary_html(match: Match, figures: Sequence[Section] = ()) -> str:
         *figures,
         hands_section(match),
     ]
-    content = "\n".join(s.html() for s in sections)
+    content = "\n".join(sections)
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'

@@ -6,6 +6,5 @@ import json
 
 
 def json_text(data: object, indent: int | None = 2) -> str:
-    """The one way hgin prints JSON (files have `hgin.store.guard.dump_json`): the text as it
-    is, one trailing newline."""
+    """JSON as hgin prints it: the text as it is, one trailing newline."""
     return json.dumps(data, ensure_ascii=False, indent=indent) + "\n"

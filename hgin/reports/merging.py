@@ -10,16 +10,12 @@ from hgin.reports.symbols import escaped
 
 
 def latest_with(match_id: str, players: tuple[str, str], name: str) -> str:
-    """The notice of a match chosen by a player's name: 'match … (Ann v Bob), the latest with
-    Ann'."""
-    first, second = players
-    return f"match {match_id} ({first} v {second}), the latest with {name}"
+    """The notice of a match chosen by a player's name."""
+    return f"match {match_id} ({' v '.join(players)}), the latest with {name}"
 
 
 def shell_word(path: Path | str) -> str:
-    """A path as a shell command names it: quoted where needed, and written as $'…' with
-    escapes when it holds characters that are not printable, so that the hint names the file
-    that exists."""
+    """A path as a shell command names it: quoted, or as $'…' with escapes if not printable."""
     text = str(path)
     if all(char.isprintable() for char in text):
         return shlex.quote(text)
@@ -66,8 +62,7 @@ def import_summary(
 
 
 def kept_beside(kept_as: str, beside: str, common: int | None, *, start_differs: bool) -> str:
-    """Why a match of the file was stored under a new identifier, and how to make one of two
-    copies."""
+    """Why a match of the file was stored under a new identifier, and what to do about it."""
     if start_differs:
         return (
             f"The file's copy of {beside} starts otherwise than ours (its players, rules, "
@@ -115,6 +110,5 @@ def copies_of_one(ids: list[str]) -> str:
 
 def copy_removed(source: str, kept_as: str | None = None) -> str:
     """The line saying a conflicted copy, once imported, was removed."""
-    if kept_as is not None:
-        return f"Removed the conflicted copy {escaped(source)}: it is kept as {kept_as}."
-    return f"Removed the conflicted copy {escaped(source)}: it is merged."
+    how = "merged" if kept_as is None else f"kept as {kept_as}"
+    return f"Removed the conflicted copy {escaped(source)}: it is {how}."

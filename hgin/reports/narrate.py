@@ -55,10 +55,8 @@ def notice_line(sheet: Sheet) -> str:
 
 
 def describe_notice(sheet: Sheet) -> str:
-    """What giving notice did: 'Notice given: games IV–VI are the last; the match ends when
-    they close.'"""
-    last = len(sheet.in_progress)
-    ends = "it closes" if last == 1 else "they close"
+    """'Notice given: games IV–VI are the last; the match ends when they close.'"""
+    ends = "it closes" if len(sheet.in_progress) == 1 else "they close"
     line = notice_line(sheet)
     return f"{line[:1].upper()}{line[1:]}; the match ends when {ends}."
 
@@ -68,16 +66,13 @@ def _closing_phrase(closing: Closing, loser: str) -> str:
     extras = []
     if closing.game_bonus:
         extras.append(f"game bonus {closing.game_bonus}")
-    if closing.shutout:
+    if closing.shutout and not closing.shutout_bonus:
         extras.append(f"{loser} shut out")
     boxes = [f"{p} {b}" for p, b in closing.boxes.items() if b]
-    if closing.shutout_bonus:
-        extras.remove(f"{loser} shut out")
-        if boxes:
-            extras.append("boxes " + ", ".join(boxes))
-        extras.extend(_doubling_phrases(closing, loser))
-    elif boxes:
+    if boxes:
         extras.append("boxes " + ", ".join(boxes))
+    if closing.shutout_bonus:
+        extras.extend(_doubling_phrases(closing, loser))
     if extras:
         text += f" ({'; '.join(extras)})"
     return text
@@ -113,8 +108,7 @@ def describe_hand(played: PlayedHand) -> str:
         "nowhere"
     )
     parts = [f"{title}: {award.winner} scores {formula(award)} {where}"]
-    loser = award.loser or ""
-    parts.extend(_closing_phrase(c, loser) for c in played.closings)
+    parts.extend(_closing_phrase(c, award.loser or "") for c in played.closings)
     if played.opened:
         names = games_phrase(played.opened)
         parts.append(f"{names} {'opens' if len(played.opened) == 1 else 'open'}")
@@ -151,9 +145,7 @@ def describe_result(sheet: Sheet) -> str:
 
 
 def describe_decided(sheet: Sheet) -> str:
-    """'Decided: Ann has won 3 of the 5 games; the open games are still played.' once a
-    player has the majority of the games but some are still open (the match ends only when
-    every game is closed); an empty string otherwise."""
+    """'Decided: Ann has won 3 of the 5 games; …' while games are still open, else ''."""
     if sheet.finished or sheet.rules.decide != "majority" or sheet.rules.games == 1:
         return ""
     if sheet.rules.rolling:
@@ -211,8 +203,7 @@ def _cell(game: Game, player: str) -> str:
 
 
 def describe_new(match: Match, *, chosen: bool, after: str | None = None) -> str:
-    """'New match 2026-11-30-ann-bob. Bob deals first (chosen).'; `after`: the match it
-    follows, whose next deal the rules gave to its first dealer."""
+    """'New match 2026-11-30-ann-bob. Bob deals first (chosen).'; `after`: the match before."""
     how = "chosen" if chosen else f"next to deal after match {after}" if after else "drawn by lot"
     return f"New match {match.id}. {match.first_dealer} deals first ({how})."
 
@@ -220,8 +211,7 @@ def describe_new(match: Match, *, chosen: bool, after: str | None = None) -> str
 def describe_left(match: Match) -> str:
     """What a new match says of the unfinished match that was current before it."""
     first, second = match.players
-    hands = len(match.hands)
-    played = counted(hands, "hand")
+    played = counted(len(match.hands), "hand")
     return (
         f"Match {match.id} ({first} v {second}, {played}) is not finished and is no longer "
         f"current; 'hgin use {match.id}' goes back to it."
@@ -237,8 +227,7 @@ def outside_series(series_id: str, match_id: str) -> str:
 
 
 def describe_holding(sheet: Sheet) -> str:
-    """What a version of a match holds, in a few words: '8 hands, last: gin by Ann 43; game I
-    closed' (or 'won by Ann', 'no hands')."""
+    """What a version of a match holds: '8 hands, last: gin by Ann 43; game I closed'."""
     count = len(sheet.hands)
     if count == 0:
         return "no hands"

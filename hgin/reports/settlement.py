@@ -41,8 +41,7 @@ def payment_line(settlement: Settlement, currency: str | None = None) -> str:
     points = counted(settlement.points, "point")
     text = f"{so_far}{settlement.payer} pays {settlement.payee} {points}"
     if settlement.stake is not None and settlement.amount is not None:
-        money = money_text(settlement.amount, currency)
-        text += f" × {stake_text(settlement.stake)} = {money}"
+        text += f" × {stake_text(settlement.stake)} = {money_text(settlement.amount, currency)}"
     return text + "."
 
 

@@ -1,9 +1,9 @@
-"""Statistics across finished matches: per-player figures and head-to-head, folded from the
-summaries the store keeps in its cache. Names equal ignoring case and accents are one person,
-spelled as in their most recent match."""
+"""Statistics across finished matches: per-player figures and head-to-head, from the cached
+summaries; names equal ignoring case and accents are one person, as spelled most recently."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, NamedTuple
@@ -32,8 +32,7 @@ STAT_KEYS = (*(key for key, _ in FIGURES), "net_won")
 
 
 class Part(NamedTuple):
-    """One player's side of some finished matches between the same two names: their figures
-    in each, how many they won, and the money they won (+) or paid (-) in each at a stake."""
+    """One player's figures, wins and money in some finished matches between two names."""
 
     figures: Sequence[PlayerFigures]
     wins: int
@@ -84,8 +83,7 @@ class Tally(NamedTuple):
 
     @property
     def average_points(self) -> float | None:
-        """Points per hand won, to two decimals rounded half up (as money is: 39.125 is
-        39.13); None before any hand is won."""
+        """Points per hand won, to two decimals rounded half up (as money is)."""
         if not self.hands_won:
             return None
         exact = Decimal(self.points) / self.hands_won
@@ -93,8 +91,7 @@ class Tally(NamedTuple):
 
     @property
     def net_won(self) -> str | None:
-        """Money won (+) or lost (-) over the matches played at a stake, as text with two
-        decimals ('12.50', '-3.00'); None when no match had a stake."""
+        """Money won or lost at the stakes as text ('12.50', '-3.00'); None with no stake."""
         return money_text(self.money) if self.staked else None
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,9 +123,8 @@ class Pair(NamedTuple):
 
 
 class Stats(NamedTuple):
-    """Per-person figures, head-to-head pairs, the summaries of the finished matches they came
-    from (in time order) and each person's spelling by folded name. (Named tuples: `hgin stats`
-    defines them on every run, and dataclasses cost its start.)"""
+    """Per-person figures, pairs, their finished matches in time order, spellings by folded name.
+    (Named tuples: dataclasses cost `hgin stats` its start.)"""
 
     players: dict[str, Tally]
     pairs: list[Pair]
@@ -143,8 +139,7 @@ class Stats(NamedTuple):
 
 
 def compute_stats(summaries: Iterable[MatchSummary], player: str | None = None) -> Stats:
-    """Figures over the finished matches among `summaries`; `player` keeps one person's,
-    resolved against every match (one whose matches are all still open has zeros)."""
+    """Figures over the finished matches among `summaries`; `player` keeps one person's."""
     ordered = sorted(summaries, key=TIME_ORDER)
     # The same few names recur in thousands of matches: each spelling is folded once.
     person = {name: fold(name) for name in {n for s in ordered for n in s.players}}
@@ -195,8 +190,7 @@ def _money(stake: str, settled: int) -> Decimal:
 
 
 def _resolve_person(names: dict[str, str], typed: str) -> str:
-    """The person meant by `typed` among all stored names: exact (ignoring case and accents)
-    or a unique start of one name."""
+    """The person meant by `typed`: a name ignoring case and accents, or a unique start."""
     if not fold(typed):
         raise HginError("name a player")
     missing = "nobody called '{typed}' has played a stored match"
@@ -204,13 +198,9 @@ def _resolve_person(names: dict[str, str], typed: str) -> str:
 
 
 def win_series(stats: Stats, limit: int = 6) -> tuple[list[str], list[tuple[str, list[int]]], int]:
-    """For the chart: the start date of each finished match in time order, the running
-    match-win count of every person who won one of those matches and, up to `limit` people in
-    all, of those who played most of them; and how many people that leaves out."""
-    played: dict[str, int] = {}
-    for summary in stats.records:
-        for name in summary.players:
-            played[fold(name)] = played.get(fold(name), 0) + 1
+    """For the chart: each match's date, the running match wins of every winner and, up to
+    `limit` people, of those who played most; and how many that leaves out."""
+    played = Counter(fold(name) for summary in stats.records for name in summary.players)
     won = {fold(s.winner) for s in stats.records if s.winner is not None}
     ranked = sorted(played, key=lambda k: (-played[k], k))
     others = [k for k in ranked if k not in won][: max(limit - len(won), 0)]
@@ -236,14 +226,12 @@ def figure(value: int | float | None) -> str:
 
 def count_line(stats: Stats) -> str:
     """'4 finished matches.', or 'Bob: 2 finished matches.' for one player's figures."""
-    count = len(stats.records)
-    text = f"{counted(count, 'finished match', 'finished matches')}."
+    text = f"{counted(len(stats.records), 'finished match', 'finished matches')}."
     return f"{next(iter(stats.players))}: {text}" if len(stats.players) == 1 else text
 
 
 def money_line(stats: Stats) -> str:
-    """'Won at the stakes: Ann +21.50 (2 matches), Bob -21.50 (2 matches).', or '' when no
-    finished match had a stake."""
+    """'Won at the stakes: Ann +21.50 (2 matches), Bob -21.50 (2 matches).', or ''."""
     parts = []
     for name, tally in stats.players.items():
         if tally.net_won is None:

@@ -24,7 +24,6 @@ KIND_PHRASES = {
     "knock": "knock won by",
     "undercut": "undercut by",
 }
-NO_VALUE = NOT_OPEN
 
 
 def rules_label(rules: Rules) -> str:
@@ -44,11 +43,8 @@ def rules_label(rules: Rules) -> str:
 def result_sentence(match: Match) -> str:
     """'Match over: Ann wins 2 games to 1.' or where a match in play stands."""
     sheet = match.sheet
-    over = describe_result(sheet)
-    if over:
-        return over
-    count = len(sheet.hands)
-    return f"In progress after {counted(count, 'hand')}; {sheet.dealer} deals next."
+    hands = counted(len(sheet.hands), "hand")
+    return describe_result(sheet) or f"In progress after {hands}; {sheet.dealer} deals next."
 
 
 def roman_list(numbers: tuple[int, ...] | list[int]) -> str:
@@ -72,7 +68,7 @@ def hand_line(played: PlayedHand) -> HandLine:
     award = played.award
     upcard = played.hand.upcard or ""
     if award.winner is None:
-        return HandLine(played.number, played.dealer, "dead hand", NO_VALUE, NO_VALUE, upcard)
+        return HandLine(played.number, played.dealer, "dead hand", NOT_OPEN, NOT_OPEN, upcard)
     where = games_phrase(played.games) if played.games else "nowhere (games closed)"
     for closing in played.closings:
         where += f"; {game_name(closing.game)} closes"
@@ -89,8 +85,7 @@ def has_upcards(sheet: Sheet) -> bool:
 
 
 def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
-    """The hands table of the summary files as text: its header and a row a hand (an upcard
-    column in an Oklahoma match)."""
+    """The hands table of the summary files as text: its header and a row a hand."""
     upcards = has_upcards(sheet)
     header = ["#", "Dealer", *(["Upcard"] if upcards else []), "Result", "Points", "Entered in"]
     rows = []
@@ -103,9 +98,7 @@ def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
 
 
 def points_after_each_hand(sheet: Sheet) -> list[dict[int, dict[str, int]]]:
-    """After each hand, every game a hand has counted in so far: the points (without
-    bonuses) of each player who has entered it (a player who has not is left out, as the
-    sheet's '–' leaves them). The one count behind the running scores and the charts."""
+    """After each hand, each game's points (no bonuses) of each player in it, for all views."""
     points: dict[int, dict[str, int]] = {}
     after = []
     for played in sheet.hands:
@@ -119,30 +112,24 @@ def points_after_each_hand(sheet: Sheet) -> list[dict[int, dict[str, int]]]:
 
 
 def running_scores(sheet: Sheet) -> list[dict[int, str]]:
-    """After each hand, the points (without bonuses) in every game from its first entry up to
-    the hand that closes it: {1: '73–5', 2: '43–0'}."""
+    """After each hand, the points in every game entered and not yet closed: {1: '73–5'}."""
     first, second = sheet.players
     closed: set[int] = set()
     texts: list[dict[int, str]] = []
     for played, points in zip(sheet.hands, points_after_each_hand(sheet), strict=True):
         shown = [n for n in sorted(points) if n not in closed]
-        texts.append({n: _pair(points[n], first, second) for n in shown})
+        texts.append({n: f"{points[n].get(first, 0)}–{points[n].get(second, 0)}" for n in shown})
         closed.update(closing.game for closing in played.closings)
     return texts
 
 
-def _pair(column: dict[str, int], first: str, second: str) -> str:
-    return f"{column.get(first, 0)}–{column.get(second, 0)}"
-
-
 def running_parts(scores: dict[int, str]) -> list[str]:
     """One hand's running scores, a part per game: ['I 73–5', 'II 43–0'] (['–'] before any)."""
-    return [f"{game_name(n)} {text}" for n, text in scores.items()] or [NO_VALUE]
+    return [f"{game_name(n)} {text}" for n, text in scores.items()] or [NOT_OPEN]
 
 
 def game_score(game: Game, player: str) -> str:
-    """A player's result in one game: '108', '108 + 275 = 383' once bonuses are paid, or '–'
-    for a game the player never entered (as on the sheet)."""
+    """A player's result in one game: '108', '108 + 275 = 383', or '–' when not entered."""
     points, bonus = game.scores[player], game.bonuses[player]
     if game.not_entered(player):
         return NOT_OPEN
@@ -152,8 +139,7 @@ def game_score(game: Game, player: str) -> str:
 
 
 def hands_won_line(sheet: Sheet) -> str:
-    """'Hands won: Ann 3, Bob 1'; in a rolling match also the games won, the sheet total and
-    any notice."""
+    """'Hands won: Ann 3, Bob 1'; in a rolling match also the standing and any notice."""
     line = "Hands won: " + ", ".join(f"{p} {sheet.wins[p]}" for p in sheet.players)
     if not sheet.rules.rolling:
         return line
@@ -161,9 +147,7 @@ def hands_won_line(sheet: Sheet) -> str:
 
 
 class Standing(NamedTuple):
-    """The sheet's figures after one hand: every game's points so far (the games open by then,
-    game by game, player by player), the totals with the bonuses paid so far, and what the
-    games closed by then settle at."""
+    """The sheet's figures after one hand: points game by game, totals, the settlement."""
 
     scores: tuple[int, ...]
     totals: dict[str, int]
@@ -171,8 +155,7 @@ class Standing(NamedTuple):
 
 
 def standings_after_each_hand(sheet: Sheet) -> list[Standing]:
-    """The sheet's figures after hand 1, after hand 2, ... in one pass over its hands (a closed
-    game's figures never change after its close, so the final sheet holds them)."""
+    """The sheet's figures after each hand, in one pass (the final sheet holds closed games)."""
     players = sheet.players
     stake = stake_of(sheet.rules)
     final = {game.number: game for game in sheet.games}
@@ -203,8 +186,7 @@ def standings_after_each_hand(sheet: Sheet) -> list[Standing]:
 
 
 def closed_record(sheet: Sheet) -> list[str]:
-    """Each closed game as 'I Ann 108–22': its winner, then the winner's and the loser's
-    points (a compact record of a rolling match's closed games)."""
+    """Each closed game as 'I Ann 108–22': its winner, then the winner's and loser's points."""
     record = []
     for game in sheet.closed_games:
         assert game.winner is not None
@@ -224,8 +206,7 @@ def standing_parts(sheet: Sheet) -> list[str]:
 
 
 def shown_games(sheet: Sheet) -> tuple[Game, ...]:
-    """The games the sheet shows as columns: all of them, or in a rolling match the games in
-    progress (the last three once it is over); the closed ones are in `closed_record`."""
+    """The games shown as columns: all, or in a rolling match those in progress (or last 3)."""
     if not sheet.rules.rolling:
         return sheet.games
     return sheet.in_progress or sheet.games[-3:]

@@ -1,10 +1,7 @@
 """The symbols hgin draws with, and the plain ASCII each one becomes. Pure.
 
-Text is always built with the symbols (and files are always written as UTF-8). Only the
-terminal streams (`hgin.cli.streams`) swap them for their ASCII equivalents, when the stream's
-encoding cannot hold them or ASCII drawing is asked for, so what is stored or written to a file
-never depends on the terminal, and every renderer and sentence changes alike.
-"""
+Text is always built with the symbols; only the terminal streams (`hgin.cli.streams`) swap them
+for ASCII, so what is stored or written to a file never depends on the terminal."""
 
 from __future__ import annotations
 
@@ -41,13 +38,11 @@ ASCII_FORMS: dict[str, str] = {
     "£": "GBP",
 }
 
-BOX_DRAWING = range(0x2500, 0x2580)
 SYMBOLS = "".join(ASCII_FORMS) + "━─"
 
 
 def box_form(char: str) -> str:
-    """The ASCII for a box-drawing character: '=' for a heavy or double line across, '-' for a
-    light one, '|' for a line down, '+' for a corner or crossing."""
+    """The ASCII for a box-drawing character: '=' or '-' across, '|' down, '+' at a corner."""
 
     name = unicodedata.name(char, "")
     if "DIAGONAL" in name:
@@ -64,7 +59,7 @@ def box_form(char: str) -> str:
 def ascii_table() -> dict[int, str]:
     """A `str.translate` table from every symbol (box drawing included) to its ASCII form."""
     table = {ord(symbol): plain for symbol, plain in ASCII_FORMS.items()}
-    table.update({code: box_form(chr(code)) for code in BOX_DRAWING})
+    table.update({code: box_form(chr(code)) for code in range(0x2500, 0x2580)})
     return table
 
 
@@ -78,15 +73,12 @@ def can_draw(encoding: str) -> bool:
 
 
 def plain_letters(text: str) -> str:
-    """`text` with accents taken off its letters ('Zoë' -> 'Zoe'), for an encoding that lacks
-    the accented letter; letters with no plain form stay as they are."""
+    """`text` with accents taken off its letters ('Zoë' -> 'Zoe')."""
 
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def escaped(text: str) -> str:
-    """A text from outside (a file name, what was typed) as hgin prints it: a character that
-    is not printable (a control, an escape, a bidirectional mark) written as an escape
-    ('\\x1b', '\\n', '\\u202e')."""
+    """A text from outside as hgin prints it: what is not printable as an escape ('\\x1b')."""
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

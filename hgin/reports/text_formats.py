@@ -33,8 +33,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def summary_json(match: Match) -> str:
-    """`show --json`'s object plus when, who dealt first, the rules, the result, and the
-    settlement when the match has a stake (else null), as indented JSON text."""
+    """`show --json`'s object plus the match's start, result and settlement, as JSON text."""
     settlement = summary_settlement(match)
     data = {
         "id": match.id,
@@ -126,27 +125,22 @@ def csv_header(match: Match) -> list[str]:
 
 
 def csv_rows(match: Match) -> list[list[str | int]]:
-    """One row per hand, each with the scores as they stood after that hand (and, with a
-    stake, the money each player had won (+) or owed (-) on the games closed by then)."""
+    """One row per hand, with the scores (and, with a stake, the money) after that hand."""
     rows: list[list[str | int]] = []
     final = match.sheet
     stake = stake_of(match.rules)
     upcards = has_upcards(final)
     for played, after in zip(final.hands, standings_after_each_hand(final), strict=True):
         hand, award = played.hand, played.award
-        went_out = hand.player or ""
-        knocker_deadwood: str | int = ""
-        if hand.kind != "draw":
-            knocker_deadwood = hand.deadwood if hand.deadwood is not None else 0
-        opponent: str | int = "" if hand.opponent_deadwood is None else hand.opponent_deadwood
+        knocker_deadwood = "" if hand.kind == "draw" else hand.deadwood or 0
         row: list[str | int] = [
             played.number,
             spreadsheet_text(played.dealer),
             award.result,
             spreadsheet_text(award.winner or ""),
-            spreadsheet_text(went_out),
+            spreadsheet_text(hand.player or ""),
             knocker_deadwood,
-            opponent,
+            "" if hand.opponent_deadwood is None else hand.opponent_deadwood,
             *([hand.upcard or ""] if upcards else []),
             award.points,
             formula(award),
@@ -169,6 +163,5 @@ def summary_csv(match: Match) -> str:
     """Every hand as a CSV row, with a header row; LF line ends, UTF-8 text."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(csv_header(match))
-    writer.writerows(csv_rows(match))
+    writer.writerows([csv_header(match), *csv_rows(match)])
     return buffer.getvalue()

@@ -22,15 +22,14 @@ def shown_time(at: str | datetime) -> str:
 def shown_times(times: Iterable[str | datetime]) -> list[str]:
     """Each time as `shown_time` words it (this year read once, for the whole list)."""
     this_year = datetime.now().year
-    return [_worded(at, this_year) for at in times]
-
-
-def _worded(at: str | datetime, this_year: int) -> str:
-    """One time as `shown_time` words it, the year left out when it is `this_year`."""
-    try:
-        moment = (datetime.fromisoformat(at) if isinstance(at, str) else at).astimezone()
-    except ValueError:
-        return str(at)
-    year = "" if moment.year == this_year else f" {moment.year}"
-    day, month = DAYS[moment.weekday()], MONTHS[moment.month - 1]
-    return f"{day} {moment.day} {month}{year}, {moment.hour:02}:{moment.minute:02}"
+    shown = []
+    for at in times:
+        try:
+            moment = (datetime.fromisoformat(at) if isinstance(at, str) else at).astimezone()
+        except ValueError:
+            shown.append(str(at))
+            continue
+        year = "" if moment.year == this_year else f" {moment.year}"
+        day, month = DAYS[moment.weekday()], MONTHS[moment.month - 1]
+        shown.append(f"{day} {moment.day} {month}{year}, {moment.hour:02}:{moment.minute:02}")
+    return shown
