@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from hgin.engine.copies import common_changes, holds, same_start
-from hgin.engine.editing import replace_all
 from hgin.engine.identifiers import LEGACY_SLUG, slug
 from hgin.engine.match import Match
 from hgin.errors import HginError
@@ -459,7 +458,7 @@ def journaled_import(
         return imported
     if (stored.rules, stored.hands) == (imported.rules, imported.hands):
         return None
-    changed = replace_all(stored, imported.hands, imported.rules, at)
+    changed = stored.change("import", {"hands": imported.hands, "rules": imported.rules}, at=at)
     return changed.with_text(change_line(stored, changed))
 
 
