@@ -28,11 +28,18 @@ from hgin.reports.changes import (
     held_copy_off,
 )
 from hgin.reports.narrate import describe_left, describe_new, outside_series
-from hgin.store.config import Config, init_config, load_config, settings_for_new
+from hgin.store.config import (
+    Config,
+    find_profile,
+    init_config,
+    load_config,
+    load_presets,
+    save_preset,
+    settings_for_new,
+)
 from hgin.store.guard import Unusable, read_input, write_files
 from hgin.store.matches import BackupEntry as BackupEntry
 from hgin.store.matches import match_bytes
-from hgin.store.presets import find_profile, load_presets, save_preset
 from hgin.store.series import SeriesFiles
 
 if TYPE_CHECKING:  # imported in the methods that need them (see the README)
