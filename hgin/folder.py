@@ -67,10 +67,6 @@ class Folder:
         self.store = Store(home if home is not None else data_dir())
         self.config_folder = config if config is not None or home is None else home / "config"
 
-    def match_id(self, match: str | None = None) -> str:
-        """The identifier `choose` gives."""
-        return self.choose(match).id
-
     def choose(self, match: str | None = None) -> Chosen:
         """The match meant by `match` (an identifier, its start or part, players' names), else
         the current one."""

@@ -520,7 +520,7 @@ class ScoreKeeper(Folder):
     def _restore_target(self, match: str | None) -> str:
         """`match` as every command names one, else one with backups only."""
         if match is None:
-            return self.match_id(None)
+            return self.choose(None).id
         try:
             return self.choose(match).id
         except HginError:
@@ -562,9 +562,9 @@ class ScoreKeeper(Folder):
 
     def abandon(self, match: str | None = None) -> Abandoned:
         """Take a match off the list; the newest other match in play becomes current."""
-        named = self.match_id(match)
+        named = self.choose(match).id
         with self.store.locked():
-            match_id = self.store.find(named) if match is not None else self.match_id(None)
+            match_id = self.store.find(named) if match is not None else self.choose(None).id
             gone = self.store.load(match_id)
             was_current = self.store.current_id() == match_id
             others = [e for e in self._cache().summaries() if e.id != match_id]

@@ -117,7 +117,7 @@ def restore(
     keeper = scorekeeper()
     if not backup:
         if which is None:
-            keeper.match_id(match)  # a missing or damaged match is named first
+            keeper.choose(match)  # a missing or damaged match is named first
             raise HginError(
                 "name a change: 'hgin restore N' (see 'hgin log'), or list the file's "
                 "backups with 'hgin restore --backup'"
