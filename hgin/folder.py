@@ -14,7 +14,7 @@ from hgin.errors import HginError
 from hgin.reports.merging import latest_with
 from hgin.store.guard import output_path, write_output
 from hgin.store.matches import Store, identifier_named
-from hgin.store.paths import ascii_setting, config_dir, data_dir
+from hgin.store.paths import ascii_setting, data_dir
 
 if TYPE_CHECKING:
     from hgin.engine.match import Match
@@ -184,7 +184,7 @@ class Folder:
 
     def output_target(self, name: str, *, force: bool = False) -> Path | None:
         """Where an output file goes (None for '-': standard output), checked."""
-        config = self.config_folder if self.config_folder is not None else config_dir()
+        config = self.config_folder if self.config_folder is not None else data_dir(config=True)
         return output_path(name, force=force, protected=(self.store.home, config))
 
     def write_output(self, target: Path, text: str) -> Path:
