@@ -62,10 +62,10 @@ class Statistics(NamedTuple):
 class Folder:
     """Matches kept in one data folder, as read."""
 
-    def __init__(self, home: Path | None = None, config: Path | None = None) -> None:
-        """`home` holds the matches, `config` the settings file and rule presets."""
+    def __init__(self, home: Path | None = None) -> None:
+        """`home` holds the matches, and its config/ the settings file and rule presets."""
         self.store = Store(home if home is not None else data_dir())
-        self.config_folder = config if config is not None or home is None else home / "config"
+        self.config_folder = home / "config" if home is not None else None
 
     def choose(self, match: str | None = None) -> Chosen:
         """The match meant by `match` (an identifier, its start or part, players' names), else
