@@ -183,9 +183,6 @@ class ImportReport:
     current: str | None = None
     copy_removed: bool = False  # the file was a conflicted copy in matches/, now imported
 
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
 
 class _Held:
     """The stored matches as the import has left them so far."""
