@@ -131,8 +131,7 @@ def restore(
         return
     match_id, present, entries, gone = keeper.backups(match)
     if as_json:
-        data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
-        print_json(data)
+        print_json({"id": match_id, "backups": [backup_row(e) for e in entries]})
         return
     if not entries:
         echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")
