@@ -72,10 +72,10 @@ def match_candidates(typed: str, ids: Iterable[str]) -> list[str]:
     return [keep_typed(typed, i) for i in ids if i.startswith(wanted)]
 
 
-def words_before_cursor(environ: Mapping[str, str], variable: str = "_HGIN_COMPLETE") -> list[str]:
+def words_before_cursor(environ: Mapping[str, str]) -> list[str]:
     """The words typed before the one being completed (not the program name), read from a
     completion request: bash's COMP_WORDS and COMP_CWORD, else _TYPER_COMPLETE_ARGS."""
-    instruction = environ.get(variable, "")
+    instruction = environ.get("_HGIN_COMPLETE", "")
     try:
         if instruction.endswith("_bash"):
             words = shlex.split(environ.get("COMP_WORDS", ""))

@@ -14,7 +14,7 @@ from hgin.errors import HginError
 from hgin.reports.merging import latest_with
 from hgin.store.guard import output_path, write_output
 from hgin.store.matches import Store, identifier_named
-from hgin.store.paths import ascii_setting, config_dir, data_dir
+from hgin.store.paths import ascii_setting, data_dir
 
 if TYPE_CHECKING:
     from hgin.engine.match import Match
@@ -62,14 +62,10 @@ class Statistics(NamedTuple):
 class Folder:
     """Matches kept in one data folder, as read."""
 
-    def __init__(self, home: Path | None = None, config: Path | None = None) -> None:
-        """`home` holds the matches, `config` the settings file and rule presets."""
+    def __init__(self, home: Path | None = None) -> None:
+        """`home` holds the matches, and its config/ the settings file and rule presets."""
         self.store = Store(home if home is not None else data_dir())
-        self.config_folder = config if config is not None or home is None else home / "config"
-
-    def match_id(self, match: str | None = None) -> str:
-        """The identifier `choose` gives."""
-        return self.choose(match).id
+        self.config_folder = home / "config" if home is not None else None
 
     def choose(self, match: str | None = None) -> Chosen:
         """The match meant by `match` (an identifier, its start or part, players' names), else
@@ -188,7 +184,7 @@ class Folder:
 
     def output_target(self, name: str, *, force: bool = False) -> Path | None:
         """Where an output file goes (None for '-': standard output), checked."""
-        config = self.config_folder if self.config_folder is not None else config_dir()
+        config = self.config_folder if self.config_folder is not None else data_dir(config=True)
         return output_path(name, force=force, protected=(self.store.home, config))
 
     def write_output(self, target: Path, text: str) -> Path:

@@ -28,12 +28,18 @@ from hgin.reports.changes import (
     held_copy_off,
 )
 from hgin.reports.narrate import describe_left, describe_new, outside_series
-from hgin.store import abandoned
-from hgin.store.config import Config, init_config, load_config, settings_for_new
+from hgin.store.config import (
+    Config,
+    find_profile,
+    init_config,
+    load_config,
+    load_presets,
+    save_preset,
+    settings_for_new,
+)
 from hgin.store.guard import Unusable, read_input, write_files
 from hgin.store.matches import BackupEntry as BackupEntry
 from hgin.store.matches import match_bytes
-from hgin.store.presets import find_profile, load_presets, save_preset
 from hgin.store.series import SeriesFiles
 
 if TYPE_CHECKING:  # imported in the methods that need them (see the README)
@@ -444,12 +450,12 @@ class ScoreKeeper(Folder):
 
     def undo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Revert the latest change (straight after `abandon` or `combine`, what they took)."""
-        note = abandoned.noted(self.store) if version is None else None
+        note = self.store.noted() if version is None else None
         if note is not None and note.into is not None:
             if match is None or self.choose(match).id == note.into:
                 # The copy first: stopped between the two, both copies are on the list.
                 with self.store.locked():
-                    back = abandoned.bring_back(self.store, note)
+                    back = self.store.bring_back(note)
                 outcome = self.change(note.into, lambda m: editing.undo(m, now_text()))
                 if back is None:
                     return outcome
@@ -457,7 +463,7 @@ class ScoreKeeper(Folder):
                 return outcome._replace(message=f"{outcome.message}\n{added}")
         elif note is not None and match is None:
             with self.store.locked():
-                back = abandoned.bring_back(self.store)
+                back = self.store.bring_back()
             if back is not None:
                 loaded = self.store.load(back)
                 return Outcome(loaded, brought_back(loaded))
@@ -496,7 +502,7 @@ class ScoreKeeper(Folder):
                 if not holds(changed, other):
                     continue
                 try:
-                    abandoned.abandon(self.store, other_id, changed.id, into=changed.id)
+                    self.store.abandon(other_id, changed.id, into=changed.id)
                 except HginError as error:  # the change is saved: said, not refused
                     notices.append(f"{other_id} is still on the list: {error}")
                     continue
@@ -514,7 +520,7 @@ class ScoreKeeper(Folder):
     def _restore_target(self, match: str | None) -> str:
         """`match` as every command names one, else one with backups only."""
         if match is None:
-            return self.match_id(None)
+            return self.choose(None).id
         try:
             return self.choose(match).id
         except HginError:
@@ -556,14 +562,14 @@ class ScoreKeeper(Folder):
 
     def abandon(self, match: str | None = None) -> Abandoned:
         """Take a match off the list; the newest other match in play becomes current."""
-        named = self.match_id(match)
+        named = self.choose(match).id
         with self.store.locked():
-            match_id = self.store.find(named) if match is not None else self.match_id(None)
+            match_id = self.store.find(named) if match is not None else self.choose(None).id
             gone = self.store.load(match_id)
             was_current = self.store.current_id() == match_id
             others = [e for e in self._cache().summaries() if e.id != match_id]
             in_play = next((e.id for e in others if not e.finished), None)
-            abandoned.abandon(self.store, match_id, in_play)
+            self.store.abandon(match_id, in_play)
             current = self.store.current_id()
         return Abandoned(gone, was_current, next((e for e in others if e.id == current), None))
 
@@ -583,7 +589,7 @@ class ScoreKeeper(Folder):
             self.store.save(changed)
             notices: Notices = ()
             try:
-                abandoned.abandon(self.store, other_id, ours_id, into=ours_id)
+                self.store.abandon(other_id, ours_id, into=ours_id)
             except HginError as error:
                 notices = (f"{other_id} is still on the list: {error}",)
         lines = [message, *combine_notes(combined, other_id)]

@@ -178,7 +178,7 @@ for r in range(rounds):
     _, status = os.waitpid(pid, 0)
     if not os.WIFSIGNALED(status):
         sys.exit(f"round {r}: the writer ended before the kill ({status})")
-    path = keeper.store.match_path(keeper.match_id())
+    path = keeper.store.match_path(keeper.choose().id)
     shutil.copyfile(path, f"{out}/after-{r}.json")
 """
 

@@ -253,11 +253,9 @@ def one_line_on_failure() -> Iterator[None]:
         tell("hgin: interrupted")
         raise typer.Exit(code=INTERRUPTED) from None
     except OSError as error:
-        if error.errno not in OUTPUT_ERRORS:
-            raise
-        _silence_stdout()
+        why = _output_failed(error)
         if not isinstance(error, BrokenPipeError):
-            tell(f"hgin: cannot write the output: {error.strerror or error}")
+            tell(f"hgin: cannot write the output: {why}")
         raise typer.Exit(code=1) from None
 
 
@@ -284,10 +282,7 @@ def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> No
         tell("hgin: interrupted; the change was saved")
         raise typer.Exit() from None
     except OSError as error:
-        if error.errno not in OUTPUT_ERRORS:
-            raise
-        _silence_stdout()
-        tell(f"hgin: the change was saved, but could not be shown ({error.strerror or error})")
+        tell(f"hgin: the change was saved, but could not be shown ({_output_failed(error)})")
         raise typer.Exit() from None
 
 
@@ -336,13 +331,14 @@ def tell(line: str) -> None:
         return
 
 
-def _silence_stdout() -> None:
-    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        return
+def _output_failed(error: OSError) -> str:
+    """Why writing the output failed (any other error is raised again), stdout now pointed at
+    the null device so that the interpreter's final flush cannot fail again."""
+    if error.errno not in OUTPUT_ERRORS:
+        raise error
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return str(error.strerror or error)
 
 
 app = HginTyper(

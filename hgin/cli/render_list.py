@@ -101,13 +101,12 @@ def list_lines(entries: Sequence[MatchSummary], current: str | None, width: int)
 
 def _record(entry: MatchSummary, current: str | None) -> Group:
     """A match as a record: its identifier, then players, rules, start, hands and status."""
-    hands = counted(entry.hands, "hand")
     pieces = [
         *(["* current"] if entry.id == current else []),
         f"{entry.players[0]} v {entry.players[1]}",
         entry.profile,
         entry.created[:10],
-        hands,
+        counted(entry.hands, "hand"),
         status_text(entry),
     ]
     return record(entry.id, pieces, style="dim")

@@ -173,14 +173,13 @@ def combine(ours: Match, theirs: Match, at: str) -> Combined:
     for key, hand in mine.items():
         if key in shared:
             continue
-        chosen = hand
         if key in both and yours[key] != hand:
             kept = _merged(None, hand, yours[key], moved, key)
             from_theirs = kept is yours[key]
             differing.append(
                 (("ours", key), kept, yours[key] if not from_theirs else hand, from_theirs)
             )
-        added.append((instant(key[0]), 0, ("ours", key), chosen))
+        added.append((instant(key[0]), 0, ("ours", key), hand))
     added += [
         (instant(k[0]), 1, ("theirs", k), h)
         for k, h in yours.items()
@@ -196,7 +195,7 @@ def combine(ours: Match, theirs: Match, at: str) -> Combined:
         for tag, kept, dropped, from_theirs in differing
     ]
     rules, rules_conflict = _merged_rules(base.rules, ours.rules, theirs.rules, moved)
-    notice = _notice(tags, ((ours, "ours", mine), (theirs, "theirs", yours)), shared)
+    notice = _notice(place, ((ours, "ours", mine), (theirs, "theirs", yours)), shared)
     data = {
         "hands": tuple(hand for _, hand in hands),
         "rules": rules,
@@ -240,17 +239,16 @@ def _merged(
 
 
 def _notice(
-    tags: list[tuple[str, Key]],
+    place: dict[tuple[str, Key], int],
     copies: tuple[tuple[Match, str, dict[Key, Hand]], ...],
     shared: dict[Key, Hand],
 ) -> int | None:
     """Where the combined match's notice goes: the earlier of the two copies' places."""
-    position = {tag: number for number, tag in enumerate(tags, 1)}
     found = []
     for match, side, keyed in copies:
         if match.notice_after is None:
             continue
         keys = list(keyed)[: match.notice_after]
-        spots = [position.get(("shared", k) if k in shared else (side, k)) for k in keys]
+        spots = [place.get(("shared", k) if k in shared else (side, k)) for k in keys]
         found.append(next((spot for spot in reversed(spots) if spot is not None), 0))
     return min(found, default=None)

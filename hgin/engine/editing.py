@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from hgin.engine.hands import Hand, hand_award, written_plainly
 from hgin.engine.journal import KINDS, items
 from hgin.engine.match import Match, resolve_player
-from hgin.engine.rules import ROLLING_GAMES, Rules, option_flag, shown_value
+from hgin.engine.rules import ROLLING_GAMES, option_flag, shown_value
 from hgin.engine.sheet import check_rolling_change, empty_sheet, extend
 from hgin.errors import HginError
 
@@ -118,7 +118,7 @@ def delete(match: Match, number: int, at: str) -> Match:
     return _rescored(match, "delete", {"hand_number": number}, at, f"delete hand {number}")
 
 
-# -- rules and imports -------------------------------------------------------------------
+# -- rules -------------------------------------------------------------------------------
 
 
 def set_rules(match: Match, values: Mapping[str, Any], at: str) -> Match:
@@ -136,11 +136,6 @@ def set_rules(match: Match, values: Mapping[str, Any], at: str) -> Match:
         raise HginError(f"{option_flag(name)} is already {shown_value(value)} in this match")
     old = {k: getattr(rules, k) for k in new}
     return match.change("rules", {"old": old, "new": new}, at=at)
-
-
-def replace_all(match: Match, hands: tuple[Hand, ...], rules: Rules, at: str) -> Match:
-    """The match's hands and rules replaced at once (an import over a stored match)."""
-    return match.change("import", {"hands": tuple(hands), "rules": rules}, at=at)
 
 
 # -- moving in the journal ---------------------------------------------------------------

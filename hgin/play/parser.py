@@ -172,8 +172,7 @@ def _counts(kind: str, positional: list[str], cards: bool, usage: str) -> list[i
     if not least <= len(positional) <= wanted:
         many = "too many words" if len(positional) > wanted else "missing words"
         raise HginError(f"{many} for {kind}: type {usage}")
-    names = ["the knocker's deadwood", "the opponent's deadwood"] if kind == "knock" else []
-    names = names or ["the opponent's deadwood"]
+    names = (["the knocker's deadwood"] if kind == "knock" else []) + ["the opponent's deadwood"]
     typed: list[str | None] = list(positional[1:])
     typed += [None] * (len(names) - len(typed))
     return counts_after(kind, positional[0], typed, names)

@@ -1,5 +1,6 @@
 """Match files on disk: one JSON file per match, a pointer to the current one, backups, one
-lock for every read-modify-write, and atomic saves (through `hgin.store.guard`)."""
+lock for every read-modify-write, and atomic saves (through `hgin.store.guard`); the note of the
+match abandoned last, which `hgin undo` straight after brings back (any later save forgets it)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,6 @@ CONFLICTED_COPY = re.compile(r"([a-z0-9][a-z0-9-]{0,79})[^a-z0-9-].*\.json", re.
 # A match file's name: its identifier, then ".json" (one pattern: the list checks thousands).
 MATCH_FILE = re.compile(rf"({IDENTIFIER.pattern})\.json")
 LOCK_TIMEOUT = 5.0
-# Names the match abandoned last, for `hgin undo` (see `hgin.store.abandoned`).
 ABANDONED_NOTE = "abandoned"
 
 
@@ -55,6 +55,15 @@ class BackupEntry(NamedTuple):
     backup: Backup
     match: Match | None
     problem: str | None
+
+
+class Note(NamedTuple):
+    """The match taken off the list last, as the note names it."""
+
+    id: str
+    backup: str  # its backup's file name
+    before: str  # the match current before it ('-' for none)
+    into: str | None  # the match it was combined into (None: abandoned)
 
 
 class Store:
@@ -221,6 +230,54 @@ class Store:
         """A change since a match was abandoned: `undo` no longer brings that match back."""
         with contextlib.suppress(OSError):
             remove(self.home / ABANDONED_NOTE)
+
+    def noted(self) -> Note | None:
+        """The note of the match taken off the list last; None when there is no note hgin wrote."""
+        raw = read_bytes(self.home / ABANDONED_NOTE, cap=SMALL_CAP)
+        words = raw.decode("utf-8", "replace").split() if raw is not None else []
+        if len(words) not in (3, 4) or not all(map(MATCH_ID.fullmatch, words[:1] + words[3:])):
+            return None
+        return Note(words[0], words[1], words[2], words[3] if len(words) == 4 else None)
+
+    def abandon(self, match_id: str, now_current: str | None, *, into: str | None = None) -> Path:
+        """Back up, note and remove a match file (under the lock); the backup."""
+        path = self.match_path(match_id)
+        raw = read_bytes(path, cap=MATCH_CAP, missing=f"no match '{match_id}' (see 'hgin matches')")
+        current = self.current_id()
+        made = self.keep_old(match_id, path, raw)
+        try:
+            combined = f"{into}\n" if into is not None else ""
+            note = f"{match_id}\n{made[-1].name}\n{current or '-'}\n{combined}"
+            write_atomic(self.home / ABANDONED_NOTE, note)
+            remove(path)
+        except OSError as error:
+            self.forget(made)
+            raise os_problem("abandon", path, error, then="nothing was changed") from None
+        if current == match_id and now_current is None:
+            remove(self.current_file)
+        elif current == match_id and now_current is not None:
+            self.set_current(now_current)
+        return made[-1]
+
+    def bring_back(self, found: Note | None = None) -> str | None:
+        """Put back the match taken off the list last (under the lock); its identifier, or None."""
+        found = found or self.noted()
+        if found is None:
+            return None
+        match_id, backup, before, _ = found
+        path = self.match_path(match_id)
+        raw = read_bytes(self.backups_dir / match_id / backup, cap=MATCH_CAP)
+        if raw is not None and not path.exists():
+            try:
+                write_atomic(path, raw, replace=False)
+            except OSError as error:
+                raise os_problem("bring back", path, error, then="nothing was changed") from None
+        self.forget_abandoned()
+        if raw is None:
+            return None
+        if before == match_id:
+            self.set_current(match_id)
+        return match_id
 
     def keep_old(self, match_id: str, path: Path, old: bytes | None) -> list[Path]:
         """Back up the version about to be replaced; returns the files made (to undo them)."""

@@ -48,14 +48,9 @@ def data_dir(*, config: bool = False) -> Path:
     return user_path("hgin", appauthor=False)
 
 
-def config_dir() -> Path:
-    """The folder holding settings and rule presets: $HGIN_HOME/config, else the user config."""
-    return data_dir(config=True)
-
-
 def config_file(folder: Path | None = None, name: str = CONFIG_NAME) -> Path:
     """Where a file of the config folder (the settings file unless named) is or would be."""
-    return (folder if folder is not None else config_dir()) / name
+    return (folder if folder is not None else data_dir(config=True)) / name
 
 
 def ascii_setting(folder: Path | None = None) -> bool:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from hgin.engine.copies import common_changes, holds, same_start
-from hgin.engine.editing import replace_all
 from hgin.engine.identifiers import LEGACY_SLUG, slug
 from hgin.engine.match import Match
 from hgin.errors import HginError
@@ -183,9 +182,6 @@ class ImportReport:
     taken_off: list[TakenOff] = field(default_factory=list)
     current: str | None = None
     copy_removed: bool = False  # the file was a conflicted copy in matches/, now imported
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
 
 
 class _Held:
@@ -459,7 +455,7 @@ def journaled_import(
         return imported
     if (stored.rules, stored.hands) == (imported.rules, imported.hands):
         return None
-    changed = replace_all(stored, imported.hands, imported.rules, at)
+    changed = stored.change("import", {"hands": imported.hands, "rules": imported.rules}, at=at)
     return changed.with_text(change_line(stored, changed))
 
 

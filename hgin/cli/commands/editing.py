@@ -117,7 +117,7 @@ def restore(
     keeper = scorekeeper()
     if not backup:
         if which is None:
-            keeper.match_id(match)  # a missing or damaged match is named first
+            keeper.choose(match)  # a missing or damaged match is named first
             raise HginError(
                 "name a change: 'hgin restore N' (see 'hgin log'), or list the file's "
                 "backups with 'hgin restore --backup'"
@@ -131,8 +131,7 @@ def restore(
         return
     match_id, present, entries, gone = keeper.backups(match)
     if as_json:
-        data = {"id": match_id, "backups": [backup_row(e) for e in entries]}
-        print_json(data)
+        print_json({"id": match_id, "backups": [backup_row(e) for e in entries]})
         return
     if not entries:
         echo(f"Match {match_id} has no backups yet: one is kept each time it changes.")

@@ -77,8 +77,7 @@ def list_matches(
     entries = listing.entries
     current = keeper.current_id()
     if as_json:
-        rows = [{**e.list_dict(), "current": e.id == current} for e in entries]
-        print_json(rows)
+        print_json([{**e.list_dict(), "current": e.id == current} for e in entries])
     elif entries:
         from hgin.cli.render_list import print_matches
 

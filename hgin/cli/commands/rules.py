@@ -45,8 +45,7 @@ def rules_show(
     if list_all:
         profiles = scorekeeper().profiles()
         if as_json:
-            data = {name: rules.to_dict() for name, rules in profiles.items()}
-            print_json(data)
+            print_json({name: rules.to_dict() for name, rules in profiles.items()})
             return
         echo(profiles_table(profiles, set(PROFILES)))
         return

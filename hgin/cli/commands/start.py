@@ -156,7 +156,7 @@ def board(
             f"a port is a number from 1 to {MAX_PORT}, not {port[:20]!r}", param_hint="'--port'"
         )
     keeper = scorekeeper()
-    shown = keeper.match_id(match) if match is not None else None
+    shown = keeper.choose(match).id if match is not None else None
     try:
         from hgin.board.serve import Board, terminal_qr
     except ModuleNotFoundError as missing:

@@ -87,8 +87,7 @@ def settle(
 
     settlement = settled.settlement
     if as_json:
-        data = {"id": settled.match.id, **settlement_dict(settlement, settled.currency)}
-        print_json(data)
+        print_json({"id": settled.match.id, **settlement_dict(settlement, settled.currency)})
         notify(settled.notices)
         return
     from hgin.cli.render import match_title

@@ -4,6 +4,7 @@ a second: Rich's progress is imported only then)."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import sys
 import time
@@ -109,7 +110,7 @@ def import_(
     def imported(done: tuple[str, ImportReport]) -> None:
         source, report = done
         if as_json:
-            print_json(report.to_dict())
+            print_json(dataclasses.asdict(report))
             return
         summary = import_summary(
             source,
