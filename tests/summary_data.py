@@ -59,35 +59,35 @@ Hands won: A 3, B 1
 Hands
 #   Dealer   Result                 Points   Entered in          I     II    III
 ────────────────────────────────────────────────────────────────────────────────
-1   B        knock won by A    34 − 4 = 30   game I           30–0
-2   A        gin by A         25 + 18 = 43   games I and      73–0   43–0
+1   B        knock won by A    34 − 4 = 30   game I           30/–
+2   A        gin by A         25 + 18 = 43   games I and      73/–   43/–
                                              II
-3   B        knock won by A    38 − 3 = 35   games I, II     108–0   78–0   35–0
+3   B        knock won by A    38 − 3 = 35   games I, II     108/–   78/–   35/–
                                              and III; I
                                              closes
-4   A        knock won by B    27 − 5 = 22   nowhere                 78–0   35–0
+4   A        knock won by B    27 − 5 = 22   nowhere                 78/–   35/–
                                              (games
                                              closed)
-5   B        dead hand                   –   –                       78–0   35–0
-I, II, III: points in the game after the hand, A–B
+5   B        dead hand                   –   –                       78/–   35/–
+I, II, III: points in the game after the hand, A/B
 """
 
 
 # The hands table of the classic match with MORE_HANDS, row by row, as every table format has it.
 CLASSIC_HANDS = [
-    ["#", "Dealer", "Result", "Points", "Entered in", "Scores after (A–B)"],
-    ["1", "B", "knock won by A", "34 − 4 = 30", "game I", "I 30–0"],
-    ["2", "A", "gin by A", "25 + 18 = 43", "games I and II", "I 73–0 · II 43–0"],
+    ["#", "Dealer", "Result", "Points", "Entered in", "Scores after (A/B)"],
+    ["1", "B", "knock won by A", "34 − 4 = 30", "game I", "I 30/–"],
+    ["2", "A", "gin by A", "25 + 18 = 43", "games I and II", "I 73/– · II 43/–"],
     [
         "3",
         "A",
         "knock won by A",
         "38 − 3 = 35",
         "games I, II and III; I closes",
-        "I 108–0 · II 78–0 · III 35–0",
+        "I 108/– · II 78/– · III 35/–",
     ],
-    ["4", "A", "knock won by B", "27 − 5 = 22", "nowhere (games closed)", "II 78–0 · III 35–0"],
-    ["5", "B", "dead hand", "–", "–", "II 78–0 · III 35–0"],
+    ["4", "A", "knock won by B", "27 − 5 = 22", "nowhere (games closed)", "II 78/– · III 35/–"],
+    ["5", "B", "dead hand", "–", "–", "II 78/– · III 35/–"],
 ]
 
 

@@ -503,17 +503,17 @@ def test_the_text_summary_has_the_upcard_and_the_scores_after_each_hand(
     assert lines[lines.index("Hands") + 1 :] == [
         "Hand 1: knock won by Ann",
         "  Ann dealt · upcard 8♠ · (30 − 5) × 2 = 50 · game I",
-        "  after it (Ann v Bob): I 50–0",
+        "  after it (Ann v Bob): I 50/–",
         "Hand 2: gin by Bob",
         "  Bob dealt · upcard Q♥ · 25 + 10 = 35 · game I",
-        "  after it (Ann v Bob): I 50–35",
+        "  after it (Ann v Bob): I 50/35",
         "Hand 3: dead hand",
         "  Ann dealt",
-        "  after it (Ann v Bob): I 50–35",
+        "  after it (Ann v Bob): I 50/35",
         "Hand 4: gin by Ann",
         "  Bob dealt · upcard 3♦ · 25 + 40 = 65",
         "  games I and II; I closes",
-        "  after it (Ann v Bob): I 115–35 · II 65–0",
+        "  after it (Ann v Bob): I 115/35 · II 65/–",
     ]
     monkeypatch.setenv("COLUMNS", "200")  # the table, with a column per game
     wide = [line.rstrip() for line in summary_of(run).splitlines()]
@@ -522,9 +522,9 @@ def test_the_text_summary_has_the_upcard_and_the_scores_after_each_hand(
         "#", "Dealer", "Upcard", "Result", "Points", "Entered", "in", "I", "II"
     ]  # fmt: skip
     rows = {line.split()[0]: line.split() for line in hands if re.match(r"\d+ ", line)}
-    assert rows["1"][2] == "8♠" and rows["1"][-1] == "50–0"
-    assert rows["4"][2] == "3♦" and rows["4"][-2:] == ["115–35", "65–0"]
-    assert hands[-1] == "I, II: points in the game after the hand, Ann–Bob"
+    assert rows["1"][2] == "8♠" and rows["1"][-1] == "50/–"
+    assert rows["4"][2] == "3♦" and rows["4"][-2:] == ["115/35", "65/–"]
+    assert hands[-1] == "I, II: points in the game after the hand, Ann/Bob"
 
 
 def test_markdown_and_html_have_the_upcard_and_the_scores_after_each_hand(
@@ -532,14 +532,14 @@ def test_markdown_and_html_have_the_upcard_and_the_scores_after_each_hand(
 ) -> None:
     markdown = summary_of(run, "-f", "markdown").splitlines()
     start = markdown.index(
-        "| \\# | Dealer | Upcard | Result | Points | Entered in | Scores after (Ann–Bob) |"
+        "| \\# | Dealer | Upcard | Result | Points | Entered in | Scores after (Ann/Bob) |"
     )
     assert markdown[start + 2 :] == [
-        "| 1 | Ann | 8♠ | knock won by Ann | (30 − 5) × 2 = 50 | game I | I 50–0 |",
-        "| 2 | Bob | Q♥ | gin by Bob | 25 + 10 = 35 | game I | I 50–35 |",
-        "| 3 | Ann |  | dead hand | – | – | I 50–35 |",
+        "| 1 | Ann | 8♠ | knock won by Ann | (30 − 5) × 2 = 50 | game I | I 50/– |",
+        "| 2 | Bob | Q♥ | gin by Bob | 25 + 10 = 35 | game I | I 50/35 |",
+        "| 3 | Ann |  | dead hand | – | – | I 50/35 |",
         "| 4 | Bob | 3♦ | gin by Ann | 25 + 40 = 65 | games I and II; I closes | "
-        "I 115–35 · II 65–0 |",
+        "I 115/35 · II 65/– |",
     ]
     from tests.summary_data import read_page
 
@@ -551,7 +551,7 @@ def test_markdown_and_html_have_the_upcard_and_the_scores_after_each_hand(
         "Result",
         "Points",
         "Entered in",
-        "Scores after (Ann–Bob)",
+        "Scores after (Ann/Bob)",
     ]
     assert page.tables["hands"][4] == [
         "4",
@@ -560,7 +560,7 @@ def test_markdown_and_html_have_the_upcard_and_the_scores_after_each_hand(
         "gin by Ann",
         "25 + 40 = 65",
         "games I and II; I closes",
-        "I 115–35 · II 65–0",
+        "I 115/35 · II 65/–",
     ]
 
 
@@ -612,12 +612,16 @@ def test_the_running_scores_are_the_sheet_after_each_hand(
     hand_rows = [r for r in page_rows if re.match(r"\| \d+ \|", r)]
     assert len(hand_rows) == len(csv_rows) == len(data["hands"])
     closed_before: set[int] = set()
+    wins = {"Ann": 0, "Bob": 0}  # win n enters games I..n: '–' where a player has not
     for row, csv_row, hand in zip(hand_rows, csv_rows, data["hands"], strict=True):
         shown = row.rstrip(" |").rsplit("| ", 1)[1]
+        if hand["winner"] is not None:
+            wins[hand["winner"]] += 1
         after = {int(n): (csv_row[11 + 2 * (n - 1)], csv_row[12 + 2 * (n - 1)]) for n in (1, 2, 3)}
-        entered = {n for n, (a, b) in after.items() if (a, b) != ("0", "0")}
+        entered = {n for n in after if max(wins.values()) >= n}
         expected = [
-            f"{roman} {after[n][0]}–{after[n][1]}"
+            f"{roman} "
+            + "/".join(a if wins[p] >= n else "–" for a, p in zip(after[n], wins, strict=True))
             for n, roman in ((1, "I"), (2, "II"), (3, "III"))
             if n in entered and n not in closed_before
         ]

@@ -154,20 +154,20 @@ HANDS_AT_40 = """\
 Hands
 Hand 1: gin by José María
   Zoë dealt · 25 + 12 = 37 · game I
-  after it (José María v Zoë): I 37–0
+  after it (José María v Zoë): I 37/–
 Hand 2: knock won by Zoë
   José María dealt · 20 − 3 = 17
   game I
-  after it (José María v Zoë): I 37–17
+  after it (José María v Zoë): I 37/17
 Hand 3: undercut by Zoë
   Zoë dealt · 9 − 5 + 25 = 29
   games I and II
-  after it (José María v Zoë): I 37–46
-  II 0–29
+  after it (José María v Zoë): I 37/46
+  II –/29
 Hand 4: dead hand
   José María dealt
-  after it (José María v Zoë): I 37–46
-  II 0–29
+  after it (José María v Zoë): I 37/46
+  II –/29
 """
 
 

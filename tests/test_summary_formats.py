@@ -48,7 +48,7 @@ def test_text_is_the_terminal_summary(
     assert [line.rstrip() for line in printed.splitlines()][: head.count("\n")] == (
         head.splitlines()
     )
-    assert "Hand 3: knock won by A" in printed and "after it (A v B): I 30–0" in printed
+    assert "Hand 3: knock won by A" in printed and "after it (A v B): I 30/–" in printed
     assert summary(run, "--format", "text") == printed
     target = tmp_path / "summary.txt"
     monkeypatch.delenv("COLUMNS")  # piped, the sentence that names the file stays whole
@@ -199,14 +199,14 @@ def test_markdown_escapes_names(run: Run) -> None:
     games, hands = markdown_tables(text)
     assert games[0] == ["Game", "Winner", "*Ann*|x", "[B](u) <i>"]
     assert all(len(row) == 4 for row in games)
-    assert hands[0][-1] == "Scores after (*Ann*|x–[B](u) <i>)"
+    assert hands[0][-1] == "Scores after (*Ann*|x/[B](u) <i>)"
     assert hands[2] == [
         "1",
         "*Ann*|x",
         "knock won by [B](u) <i>",
         "9 − 2 = 7",
         "game I",
-        "I 0–7",
+        "I –/7",
     ]
     assert "<i>" not in text.replace("\\<i\\>", "")
 

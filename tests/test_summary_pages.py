@@ -99,7 +99,7 @@ def test_svg_is_an_a4_page_holding_the_summary_with_a_line_per_hand(
     assert svg_lines(text) == [line.rstrip() for line in summary(run).splitlines()]
     rows = [line for line in svg_lines(text) if re.match(r"\d   ", line)]
     assert len(rows) == 5 and rows[2].endswith(
-        "games I, II and III; I closes   108–0   78–0   35–0"
+        "games I, II and III; I closes   108/–   78/–   35/–"
     )
     assert svg_lines(text)[:14] == TEXT.splitlines()[:14]
 
@@ -117,8 +117,8 @@ def test_svg_of_a_long_match_is_drawn_wider_to_print_larger(run: Run) -> None:
     assert page.attrib["viewBox"].split()[2] == "1439.0"
     rows = [line for line in svg_lines(text) if re.match(r" ?\d+   ", line)]
     assert [int(row.split()[0]) for row in rows] == list(range(1, 25))
-    assert rows[0].endswith("9 − 2 = 7   game I                  7–0")
-    assert rows[-1].endswith("games I, II and III   84–60   77–55   70–50")
+    assert rows[0].endswith("9 − 2 = 7   game I                  7/–")
+    assert rows[-1].endswith("games I, II and III   84/60   77/55   70/50")
 
 
 def test_svg_is_self_contained_and_escapes_names(run: Run) -> None:

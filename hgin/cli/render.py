@@ -222,7 +222,7 @@ def hands_table(sheet: Sheet) -> Fit:
     table = simple_table(*headers, right=(0, len(headers) - 2))
     if games:
         names = ", ".join(game_name(n) for n in games)
-        table.caption = f"{names}: points in the game after the hand, {first}–{second}"
+        table.caption = f"{names}: points in the game after the hand, {first}/{second}"
         table.caption_justify = "left"
     for number in games:
         table.add_column(game_name(number), justify="right", no_wrap=True)

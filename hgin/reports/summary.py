@@ -94,7 +94,7 @@ def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
         cells = [str(line.number), line.dealer, *([line.upcard] if upcards else []), line.what]
         rows.append([*cells, line.points, line.where, " · ".join(running_parts(after))])
     first, second = sheet.players
-    return [*header, f"Scores after ({first}–{second})"], rows
+    return [*header, f"Scores after ({first}/{second})"], rows
 
 
 def points_after_each_hand(sheet: Sheet) -> list[dict[int, dict[str, int]]]:
@@ -112,19 +112,23 @@ def points_after_each_hand(sheet: Sheet) -> list[dict[int, dict[str, int]]]:
 
 
 def running_scores(sheet: Sheet) -> list[dict[int, str]]:
-    """After each hand, the points in every game entered and not yet closed: {1: '73–5'}."""
+    """After each hand, the points in every game entered and not yet closed: {1: '73/5'},
+    '–' for a player not in that game yet, as on the sheet ({2: '27/–'})."""
     first, second = sheet.players
     closed: set[int] = set()
     texts: list[dict[int, str]] = []
     for played, points in zip(sheet.hands, points_after_each_hand(sheet), strict=True):
         shown = [n for n in sorted(points) if n not in closed]
-        texts.append({n: f"{points[n].get(first, 0)}–{points[n].get(second, 0)}" for n in shown})
+        pairs = {
+            n: (points[n].get(first, NOT_OPEN), points[n].get(second, NOT_OPEN)) for n in shown
+        }
+        texts.append({n: f"{one}/{other}" for n, (one, other) in pairs.items()})
         closed.update(closing.game for closing in played.closings)
     return texts
 
 
 def running_parts(scores: dict[int, str]) -> list[str]:
-    """One hand's running scores, a part per game: ['I 73–5', 'II 43–0'] (['–'] before any)."""
+    """One hand's running scores, a part per game: ['I 73/5', 'II 43/–'] (['–'] before any)."""
     return [f"{game_name(n)} {text}" for n, text in scores.items()] or [NOT_OPEN]
 
 
