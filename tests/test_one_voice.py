@@ -109,3 +109,32 @@ def test_play_reads_a_new_line_with_hgin_new_s_own_options(run: Run) -> None:
     rules = json.loads(run("rules", "--json").stdout)
     assert (rules["target"], rules["gin_bonus"], rules["stake"]) == (250, 25, None)
     assert json.loads(run("show", "--json").stdout)["players"] == ["Eve", "Fay"]
+
+
+def test_a_refusal_at_a_terminal_is_wrapped_between_words_as_output_is(
+    run: Run, hgin_home: Path
+) -> None:
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    whole = run("gin", "zed", "10").stderr.strip()  # piped: one line
+    master, terminal = pty.openpty()
+    env = {**os.environ, "HGIN_HOME": str(hgin_home), "COLUMNS": "30", "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "hgin", "gin", "zed", "10"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=terminal,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    os.close(terminal)
+    lines = os.read(master, 65536).decode("utf-8").replace("\r\n", "\n").splitlines()
+    os.close(master)
+    assert done.returncode == 1
+    assert len(lines) > 1 and all(len(line) <= 30 for line in lines), lines
+    assert " ".join(line.strip() for line in lines) == whole

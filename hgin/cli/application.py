@@ -10,7 +10,6 @@ import re
 import shutil
 import signal
 import sys
-import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -315,17 +314,14 @@ def notify(notices: Iterable[str]) -> None:
 
 
 def tell(line: str) -> None:
-    """A line on stderr, wrapped between words to a terminal's width ($COLUMNS first), whole
+    """A line on stderr, wrapped between words at a terminal as standard output is, whole
     when piped; nothing when stderr itself is closed or full."""
     try:
         if is_terminal(sys.stderr):
-            columns = os.environ.get("COLUMNS", "")
-            width = int(columns) if columns.isdigit() and int(columns) > 0 else None
-            width = width or os.get_terminal_size(sys.stderr.fileno()).columns
-            line = "\n".join(
-                textwrap.fill(part, width, break_long_words=False, break_on_hyphens=False)
-                for part in line.split("\n")
-            )
+            from hgin.cli.layout import print_views
+
+            print_views(line, stderr=True)
+            return
         typer.echo(line, err=True)
     except (OSError, ValueError):
         return

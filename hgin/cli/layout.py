@@ -29,10 +29,10 @@ class HginConsole(Console):
         raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
-def make_console() -> Console:
+def make_console(*, stderr: bool = False) -> Console:
     """A console honouring COLUMNS and NO_COLOR as set now; piped with no COLUMNS, sentences are
     not wrapped (tables still are, to 80 columns)."""
-    console = HginConsole(highlight=False, emoji=False)
+    console = HginConsole(highlight=False, emoji=False, stderr=stderr)
     if not console.is_terminal and not os.environ.get("COLUMNS"):
         console.soft_wrap = True
     return console
@@ -115,9 +115,9 @@ def table_or_records(table: Table, records: Iterable[tuple[str, Iterable[str]]])
     return Fit(table, Group(*(record(title, figures) for title, figures in records)))
 
 
-def print_views(*views: RenderableType | str) -> None:
+def print_views(*views: RenderableType | str, stderr: bool = False) -> None:
     """Print each view; a string as it is (never markup), wrapped under its own indent."""
-    console = make_console()
+    console = make_console(stderr=stderr)
     for view in views:
         if isinstance(view, str):
             indent = len(view) - len(view.lstrip(" "))
