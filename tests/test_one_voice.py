@@ -138,3 +138,21 @@ def test_a_refusal_at_a_terminal_is_wrapped_between_words_as_output_is(
     assert done.returncode == 1
     assert len(lines) > 1 and all(len(line) <= 30 for line in lines), lines
     assert " ".join(line.strip() for line in lines) == whole
+
+
+def test_the_settings_file_is_parsed_once_a_command(
+    run: Run, hgin_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tomllib
+
+    settings = hgin_home / "config" / "config.toml"
+    settings.parent.mkdir(parents=True)
+    # It mentions ascii, so the start of every command reads it too; a comment of its own
+    # makes its bytes new to this process.
+    settings.write_text(f'# {hgin_home}\nascii = false\nrules = "classic"\n', encoding="utf-8")
+    parsed = []
+    real = tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda text: parsed.append(text) or real(text))
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    assert len(parsed) == 1
+    assert json.loads(run("rules", "--json").stdout)["profile"] == "classic"

@@ -5,6 +5,7 @@ not make, the lock, and a failure of the system worded in one line (`os_problem`
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import stat
@@ -131,8 +132,11 @@ def parse_json(raw: bytes, where: str | Path) -> Any:
     return data
 
 
+@functools.lru_cache(maxsize=4)
 def parse_toml(raw: bytes, where: str | Path) -> dict[str, Any]:
-    """TOML data from file bytes, with the checks of `parse_json`."""
+    """TOML data from file bytes, with the checks of `parse_json`. The same bytes are parsed
+    once a process (the settings file is read as a command starts, for `ascii`, and again by
+    the command): callers read the data and never change it."""
     import tomllib
 
     data: dict[str, Any] = _parsed(
