@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-NO_EXTRA = 'the board extra is not installed: pip install "hgin[board]"'
+NO_EXTRA = 'the board extra is not installed: pip install ".[board]"'
 START_TIMEOUT = 30  # seconds for the process to print its addresses (a loaded machine)
 
 

@@ -87,7 +87,10 @@ def test_without_the_extra_the_board_says_in_one_line_what_to_install(
     result = run("board", "--local")
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr == 'hgin: the board needs the board extra: pip install "hgin[board]"\n'
+    assert result.stderr == (
+        'hgin: the board needs the board extra: pip install "hgin[board]" (from a clone: '
+        'pip install ".[board]")\n'
+    )
 
 
 def test_local_and_host_together_are_a_usage_error(run: Run) -> None:

@@ -63,7 +63,7 @@ def test_a_whole_match_played_to_the_end(run: Run, show_json, ines_oskar: None) 
     assert "Redone: change 9 (recorded hand 9: gin by Ines, 25 + 20 = 45)." in out
     # the refusals: one line each, on stderr, and then a tally for scripts
     assert result.stderr.splitlines() == [
-        "hgin: 'foo' is not a command (help lists them)",
+        "hgin: no command 'foo' (help lists them)",
         "hgin: the match is over, no hand can be recorded: count, undo, redo, log, restore, "
         "show, summary, edit, delete, help and quit still work",
         "hgin: refused 2 lines: 5, 11; every other line was done",
@@ -124,7 +124,7 @@ def test_blank_lines_and_comments_do_nothing(run: Run, show_json, ines_oskar: No
     [
         (
             "knok ines 3 20",
-            "hgin: 'knok' is not a command (did you mean knock?)",
+            "hgin: no command 'knok': did you mean 'knock'?",
         ),
         ("de 1", "hgin: 'de' is too short: type 'del' for delete"),
         ("gin ines", "hgin: missing words for gin: type gin PLAYER THEIRS"),
@@ -304,7 +304,7 @@ def test_at_a_terminal_there_is_a_prompt_and_a_goodbye(
     assert "Type a hand: gin Ines 18, knock Oskar 7 12, draw; or help." in result.stdout
     match_id = show_json()["id"]
     assert result.stdout.endswith(f"\nBye: every hand is saved (match {match_id}).\n")
-    assert result.stderr == "hgin: 'nonsense' is not a command (help lists them)\n"
+    assert result.stderr == "hgin: no command 'nonsense' (help lists them)\n"
     assert show_json()["winner"] == "Ines"
 
 

@@ -77,8 +77,8 @@ def test_lines_become_actions(line: str, action: object) -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("x", "'x' is not a command (help lists them)"),
-        ("drow", "'drow' is not a command (did you mean draw?)"),
+        ("x", "no command 'x' (help lists them)"),
+        ("drow", "no command 'drow': did you mean 'draw'?"),
         ("de 3", "'de' is too short: type 'del' for delete"),
         ("gin", "missing words for gin: type gin PLAYER THEIRS"),
         ("gin a 1 2", "too many words for gin: type gin PLAYER THEIRS"),

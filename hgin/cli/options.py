@@ -90,6 +90,15 @@ DealerOption = Annotated[
         autocompletion=complete_player,
     ),
 ]
+NextDealerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dealer",
+        "-d",
+        help="Who deals first (else whoever the rules give the next deal to).",
+        autocompletion=complete_player,
+    ),
+]
 BigFlag = Annotated[bool, typer.Option("--big", help="Big gin: all eleven cards melded.")]
 UpcardOption = Annotated[
     str | None,

@@ -97,8 +97,8 @@ def find_word(typed: str, kinds: bool = False) -> Word:
         raise HginError(f"'{typed}' is too short: type {options}")
     if not kinds:
         near = difflib.get_close_matches(wanted, [w.name for w in words], n=1)
-        hint = f"did you mean {near[0]}?" if near else "help lists them"
-        raise HginError(f"'{typed}' is not a command ({hint})")
+        hint = f": did you mean '{near[0]}'?" if near else " (help lists them)"
+        raise HginError(f"no command '{typed}'{hint}")  # worded as the one-shot commands
     names = "|".join(w.name for w in words)
     raise HginError(f"'{typed}' is not a kind of hand: use {names}, {ENTRY_EXAMPLE}")
 

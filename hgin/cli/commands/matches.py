@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hgin.cli.application import app, echo, notify, saving, scorekeeper, show_outcome
-from hgin.cli.options import DealerOption, JsonFlag, MatchOption, complete_player, match_argument
+from hgin.cli.options import (
+    DealerOption,
+    JsonFlag,
+    MatchOption,
+    NextDealerOption,
+    match_argument,
+)
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import is_terminal, print_json
 from hgin.errors import HginError
@@ -84,15 +90,7 @@ def use(
 @app.command()
 def rematch(
     match: MatchOption = None,
-    dealer: Annotated[
-        str | None,
-        typer.Option(
-            "--dealer",
-            "-d",
-            help="Who deals first (else whoever the rules give the next deal to).",
-            autocompletion=complete_player,
-        ),
-    ] = None,
+    dealer: NextDealerOption = None,
 ) -> None:
     """Start the next match after the finished one: the same players and rules in force; in
     a series, its next match."""

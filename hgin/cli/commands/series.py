@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from hgin.cli.application import HginTyper, app, echo, saving, scorekeeper
-from hgin.cli.options import DealerOption, JsonFlag
+from hgin.cli.options import DealerOption, JsonFlag, NextDealerOption
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
 from hgin.reports.narrate import describe_new
@@ -113,7 +113,7 @@ def series_new(
 @series_app.command("next")
 def series_next(
     series: SeriesOption = None,
-    dealer: DealerOption = None,
+    dealer: NextDealerOption = None,
 ) -> None:
     """Start the series' next match once the last one is finished."""
 

@@ -112,7 +112,10 @@ def show_config(
 EVERY_ADDRESS = "0.0.0.0"
 LOOPBACK = "127.0.0.1"
 MAX_PORT = 65535
-NEEDS_EXTRA = 'the board needs the board extra: pip install "hgin[board]"'
+NEEDS_EXTRA = (
+    'the board needs the board extra: pip install "hgin[board]" (from a clone: '
+    'pip install ".[board]")'
+)
 
 
 @app.command()
