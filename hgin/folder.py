@@ -1,5 +1,5 @@
 """A data folder read: choosing and loading a match, the list and the statistics, the ASCII
-setting, where output files may go. Its imports load no engine (see the README).
+setting, where output files may go. Its imports load no engine (docs/speed.md).
 May import: stdlib, store, reports, engine, errors.
 """
 

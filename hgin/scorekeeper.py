@@ -1,4 +1,4 @@
-"""The library facade (the README's library part): one public method of `ScoreKeeper` per
+"""The library facade (docs/library.md): one public method of `ScoreKeeper` per
 command, each change a locked read-modify-write of the match file.
 May import: stdlib, folder, engine, cards, reports, store, errors.
 """
@@ -42,7 +42,7 @@ from hgin.store.matches import BackupEntry as BackupEntry
 from hgin.store.matches import match_bytes
 from hgin.store.series import SeriesFiles
 
-if TYPE_CHECKING:  # imported in the methods that need them (see the README)
+if TYPE_CHECKING:  # imported in the methods that need them (docs/development.md lists them)
     from hgin.engine.card_entry import CardsText, CountedHand, HandCount
     from hgin.engine.editing import JournalRow
     from hgin.engine.summary import MatchSummary

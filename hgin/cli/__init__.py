@@ -13,7 +13,7 @@ __all__ = ["app", "main"]
 
 
 def main() -> None:
-    """The `hgin` command, its program imported inside the Ctrl-C guard (see README: Speed)."""
+    """The `hgin` command, its program imported inside the Ctrl-C guard (docs/speed.md)."""
     gc.set_threshold(100_000, *gc.get_threshold()[1:])
     try:
         from hgin.cli.application import run

@@ -238,7 +238,7 @@ def usage_lines(error: UsageError) -> str:
 
 @contextlib.contextmanager
 def one_line_on_failure() -> Iterator[None]:
-    """Where a failing command ends: one line on stderr and its exit status (see README: Exit
+    """Where a failing command ends: one line on stderr and its exit status (docs/data.md: Exit
     status)."""
     try:
         yield
@@ -260,7 +260,7 @@ def one_line_on_failure() -> Iterator[None]:
 
 def saving(change: Callable[[], Result], show: Callable[[Result], object]) -> None:
     """Make a change with Ctrl-C held back, then `show` what it returns; once saved, a failing
-    output or Ctrl-C is one line on stderr and exit 0 (see README: Exit status)."""
+    output or Ctrl-C is one line on stderr and exit 0 (docs/data.md: Exit status)."""
     pressed = False
     if hasattr(signal, "pthread_sigmask"):  # not on Windows
         before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})

@@ -1,5 +1,5 @@
 """Standard output and error whatever the terminal (no Rich here): an `OutputFront` draws in
-ASCII where the encoding or the settings ask for it (README: Any terminal), and takes the
+ASCII where the encoding or the settings ask for it (docs/terminals.md), and takes the
 trailing blanks off a piped standard output; data (JSON, HTML, SVG) is escaped the format's way,
 never rewritten. `output_format` says which format `-o FILE` asks for."""
 

@@ -1,4 +1,4 @@
-"""One hand: what was entered at the table, and what it is worth (as the README scores it)."""
+"""One hand: what was entered at the table, and what it is worth (as README.md scores it)."""
 
 from typing import Literal, NamedTuple
 

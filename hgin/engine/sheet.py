@@ -1,5 +1,5 @@
-"""The sheet of games as a pure function of the ordered hands (the README's rules: entry,
-closing, rolling games and notice, who wins the match).
+"""The sheet of games as a pure function of the ordered hands (the rules as README.md states
+them: entry, closing, rolling games and notice, who wins the match).
 """
 
 from collections.abc import Iterable

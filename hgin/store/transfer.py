@@ -264,7 +264,7 @@ def import_matches(
     merged_copy: Path | None = None,
 ) -> ImportReport:
     """Merge every match of the file in turn with the copies held at that moment, under the
-    lock, as the README's "Two laptops, or a synced folder" tells; with `replace` the file's
+    lock, as docs/history.md tells; with `replace` the file's
     copy of a match we hold wins, as one more change of ours made `at`."""
     now_at: dict[str, str] = {}  # where each match of the file is stored after the import
     named: dict[str, str] = {}  # each match touched, and the list that names it
