@@ -159,32 +159,31 @@ class Standing(NamedTuple):
 
 
 def standings_after_each_hand(sheet: Sheet) -> list[Standing]:
-    """The sheet's figures after each hand, in one pass (the final sheet holds closed games)."""
+    """The sheet's figures after each hand (the final sheet holds closed games), its points
+    game by game those of `points_after_each_hand`."""
     players = sheet.players
     stake = stake_of(sheet.rules)
     final = {game.number: game for game in sheet.games}
-    points = {n: dict.fromkeys(players, 0) for n in range(1, sheet.rules.games + 1)}
+    numbers = list(range(1, sheet.rules.games + 1))
     totals = dict.fromkeys(players, 0)
     closed: dict[int, GameSettlement] = {}
-    settlement = settle_closed(players, (), tuple(points), stake)
+    settlement = settle_closed(players, (), tuple(numbers), stake)
     standings = []
-    for played in sheet.hands:
+    for played, points in zip(sheet.hands, points_after_each_hand(sheet), strict=True):
         award = played.award
         if award.winner is not None:
-            for number in played.games:
-                points[number][award.winner] += award.points
             totals[award.winner] += award.points * len(played.games)
         for closing in played.closings:
             game = final[closing.game]
             for player in players:
                 totals[player] += game.bonuses[player]
             closed[game.number] = settle_game(game, players)
-        points.update((number, dict.fromkeys(players, 0)) for number in played.opened)
+        numbers.extend(played.opened)
         if played.closings:
             settled = tuple(closed[n] for n in sorted(closed))
-            still_open = tuple(n for n in points if n not in closed)
+            still_open = tuple(n for n in numbers if n not in closed)
             settlement = settle_closed(players, settled, still_open, stake)
-        scores = tuple(column[p] for column in points.values() for p in players)
+        scores = tuple(points.get(n, {}).get(p, 0) for n in numbers for p in players)
         standings.append(Standing(scores, dict(totals), settlement))
     return standings
 
