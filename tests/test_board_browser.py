@@ -203,7 +203,9 @@ def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(hgin_home: Path, sc
         expect(said).to_have_class("refused", timeout=LOAD)
         expect(said).to_contain_text("hgin: ")
         accessible(screen)  # a refusal
-        assert [h.kind for h in ScoreKeeper(hgin_home).load().hands] == ["gin", "knock"]
+        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        assert [h["entered"]["kind"] for h in shown["hands"]] == ["gin", "knock"]
+        assert shown["totals"] == {"Ann": 43, "Bob": 25}
     finally:
         board.stop()
 
@@ -236,9 +238,9 @@ def test_the_scorer_page_asks_its_questions_enters_a_big_gin_and_undoes_and_redo
         expect(entry).to_have_text("Redo change 1: recorded hand 1: big gin by Ann, 31 + 10 = 41?")
         screen.get_by_role("button", name="Record").click()
         expect(screen.locator("#last")).to_contain_text("Big gin: Ann scores", timeout=LOAD)
-        data = ScoreKeeper(hgin_home).load()
-        assert [h.kind for h in data.hands] == ["big_gin"]
-        assert data.sheet.totals["Ann"] == 41
+        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        assert [h["entered"]["kind"] for h in shown["hands"]] == ["big_gin"]
+        assert shown["totals"] == {"Ann": 41, "Bob": 0}
     finally:
         board.stop()
 

@@ -469,3 +469,17 @@ def test_a_combine_redone_takes_the_other_copy_off_again_and_folders_converge(
     assert folders.copies("a") == folders.copies("c")
     folders.run("a", "undo")  # straight after: both back, as after the combine's own undo
     assert folders.ids("a") == [ID, f"{ID}-2"]
+
+
+def test_many_copies_of_one_match_are_named_three_and_counted(run: Run, hgin_home: Path) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    (stored,) = (hgin_home / "matches").glob("*.json")
+    data = json.loads(stored.read_text(encoding="utf-8"))
+    for n in range(2, 8):  # six more copies of it, as a sync tool's leftovers might be
+        copy = {**data, "id": f"{data['id']}-{n}"}
+        (stored.parent / f"{copy['id']}.json").write_text(json.dumps(copy), encoding="utf-8")
+    first = data["id"]
+    assert run("matches").stderr == (
+        f"hgin: {first}, {first}-2, {first}-3 and 4 more are copies of one match that went "
+        f"their own ways: 'hgin matches combine {first} {first}-2' makes them one\n"
+    )

@@ -98,10 +98,12 @@ def conflicted_copy(path: Path, match_id: str) -> str:
     )
 
 
-def copies_of_one(ids: list[str]) -> str:
-    """What the match list says of stored copies of one match that went their own ways."""
+def copies_of_one(ids: list[str], named: int = 3) -> str:
+    """What the match list says of stored copies of one match that went their own ways (the
+    first `named` of many, then how many more)."""
     first, *others = ids
-    listed = " and ".join([", ".join(ids[:-1]), ids[-1]]) if len(ids) > 1 else first
+    shown = ids if len(ids) <= named + 1 else [*ids[:named], f"{len(ids) - named} more"]
+    listed = " and ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else first
     return (
         f"{listed} are copies of one match that went their own ways: 'hgin matches combine "
         f"{first} {others[0]}' makes them one"
