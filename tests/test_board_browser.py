@@ -430,3 +430,26 @@ def test_the_summary_of_twelve_hands_with_a_stake_prints_on_one_a4_page(
     finally:
         page.close()
     assert len(re.findall(rb"/Type\s*/Page\b", printed)) == 1
+
+
+def test_a_rolling_match_takes_notice_and_straight_gin_offers_no_knock(
+    run: Run, hgin_home: Path, screen: Any
+) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann", "--rolling").exit_code == 0
+    board = Board(hgin_home, "--scorer")
+    try:
+        screen.goto(board.scorer)
+        expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
+        expect(screen.get_by_role("button", name="Big gin")).to_be_hidden()  # not paid here
+        screen.get_by_role("button", name="Notice").click()
+        screen.get_by_role("button", name="Record").click()
+        expect(screen.locator("#said")).to_contain_text("Notice given", timeout=LOAD)
+        expect(screen.get_by_role("button", name="Notice")).to_be_hidden(timeout=LOAD)
+        assert json.loads(hgin(hgin_home, "show", "--json").stdout)["notice"] is True
+        assert run("new", "Cy", "Dee", "--dealer", "Cy", "--straight").exit_code == 0
+        expect(screen.locator("#title")).to_have_text("Cy v Dee", timeout=LOAD)
+        expect(screen.get_by_role("button", name="Knock")).to_be_hidden()
+        expect(screen.get_by_role("button", name="Gin", exact=True)).to_be_visible()
+        accessible(screen)
+    finally:
+        board.stop()
