@@ -114,10 +114,12 @@ class Backups(NamedTuple):
 
 
 class SeriesStarted(NamedTuple):
-    """A series' running totals with its new match (now the current match), saved."""
+    """A series' running totals with its new match (now the current match), saved, and the
+    unfinished match that was current before it (if any)."""
 
     standing: Standing
     match: Match
+    left: Match | None = None
 
 
 class ScoreKeeper(Folder):
@@ -696,9 +698,9 @@ class ScoreKeeper(Folder):
             series_id = files.fresh_id(stem(match.created, match.players))
             return Series(series_id, match.players, target, now_text(), (match.id,))
 
-        match, _, made = self._create(first, second, rules, dealer, start)
+        match, left, made = self._create(first, second, rules, dealer, start)
         assert made is not None
-        return SeriesStarted(standing(made, [match]), match)
+        return SeriesStarted(standing(made, [match]), match, left)
 
     def series_next(self, series: str | None = None, dealer: str | None = None) -> SeriesStarted:
         """Start the next match of a series once the last is finished."""
@@ -725,9 +727,9 @@ class ScoreKeeper(Folder):
             return again._replace(matches=(*again.matches, match.id))
 
         first_dealer = dealer or last.sheet.dealer
-        match, _, made = self._create(*last.players, last.rules, first_dealer, extend)
+        match, left, made = self._create(*last.players, last.rules, first_dealer, extend)
         assert made is not None
-        return SeriesStarted(standing(made, [*played, match]), match)
+        return SeriesStarted(standing(made, [*played, match]), match, left)
 
     def series_of(self, match: str) -> Standing | None:
         """The running totals of the series that holds `match`, if one does."""

@@ -156,3 +156,12 @@ def test_the_settings_file_is_parsed_once_a_command(
     assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
     assert len(parsed) == 1
     assert json.loads(run("rules", "--json").stdout)["profile"] == "classic"
+
+
+def test_a_series_started_over_an_unfinished_match_says_so_as_new_does(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    assert run("gin", "ann", "10").exit_code == 0
+    left = json.loads(run("show", "--json").stdout)["id"]
+    said = flat(run("series", "new", "Cy", "Dee", "--dealer", "Cy").stdout)
+    assert f"Match {left} (Ann v Bob, 1 hand) is not finished and is no longer current" in said
+    assert f"'hgin use {left}' goes back to it." in said

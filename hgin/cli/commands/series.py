@@ -10,7 +10,7 @@ from hgin.cli.application import HginTyper, app, echo, saving, scorekeeper
 from hgin.cli.options import DealerOption, JsonFlag, NextDealerOption
 from hgin.cli.rule_options import RuleCommand
 from hgin.cli.streams import print_json
-from hgin.reports.narrate import describe_new
+from hgin.reports.narrate import describe_left, describe_new
 
 if TYPE_CHECKING:
     from hgin.engine.series import Standing
@@ -99,12 +99,12 @@ def series_new(
     chosen = keeper.rules_named(rules, rule_values)
 
     def started(made: SeriesStarted) -> None:
-        state, match = made
+        state, match, left = made
         said = (
             f"New series {state.series.id}; match {match.id} started, "
             f"{match.first_dealer} deals first ({'chosen' if dealer else 'drawn by lot'})."
         )
-        print_standing(state, [said])
+        print_standing(state, [said, *([describe_left(left)] if left else [])])
 
     total = SERIES_TO if to is None else to
     saving(lambda: keeper.series_new(first, second, total, chosen, dealer=dealer), started)
@@ -118,9 +118,10 @@ def series_next(
     """Start the series' next match once the last one is finished."""
 
     def started(made: SeriesStarted) -> None:
-        state, match = made
+        state, match, left = made
         after = state.per_match[-1][0]  # the finished match whose next deal the rules gave
-        print_standing(state, [describe_new(match, chosen=dealer is not None, after=after)])
+        said = describe_new(match, chosen=dealer is not None, after=after)
+        print_standing(state, [said, *([describe_left(left)] if left else [])])
 
     saving(lambda: scorekeeper().series_next(series, dealer=dealer), started)
 
