@@ -45,7 +45,8 @@ def test_a_new_match_is_refused_rules_no_table_plays(hgin_home: Path) -> None:
 def test_series_through_the_facade(tmp_path: Path) -> None:
     keeper = ScoreKeeper(tmp_path)
     quick = PROFILES["friendly"]._replace(target=40)
-    state, match = keeper.series_new("Ann", "Bob", 100, quick, dealer="Bob")
+    state, match, left = keeper.series_new("Ann", "Bob", 100, quick, dealer="Bob")
+    assert left is None  # no match was current before
     assert state.in_play == match.id and keeper.current_id() == match.id
     with pytest.raises(HginError, match="is still in play"):
         keeper.series_next()
