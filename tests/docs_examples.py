@@ -1,7 +1,8 @@
 """The `$ hgin …` examples of the README and the manual, found and run.
 
 An example is a fenced code block whose first line starts with `$ hgin`: each `$ hgin …` line
-is a command (a `  # remark` after it is not typed), the lines under it what it prints (stdout
+is a command (a `  # remark` after it is not typed; settings such as `HGIN_ASCII=1` may come
+before `hgin`), the lines under it what it prints (stdout
 and stderr as a terminal shows them). A line `...` stands for any number of lines. Every page
 runs its examples in order in one data folder of its own, with a fixed clock (one minute a
 step from 20:00 on Mon 30 Nov 2026, UTC), fixed random choices (the dealer drawn by lot,
@@ -49,6 +50,8 @@ OPTIONS = re.compile(r"^<!-- hgin: (?P<options>[^>]*) -->$")
 SETUP = "<!-- hgin-setup"
 PROMPT = re.compile(r"^(?P<prompt>(?:hand \d+|over)> )(?P<typed>.*)$")
 REMARK = re.compile(r"\s+#\s.*$")
+# A command line: '$ ', any settings of the environment (NAME=value), then hgin.
+COMMAND = re.compile(r"^\$ (?:[A-Z_]+=\S* )*hgin\b")
 
 
 @dataclass
@@ -58,6 +61,7 @@ class Command:
     line: int  # where the command stands in the page (1-based)
     words: list[str]
     shown: list[str] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)  # set before it, as in 'NO_COLOR=1 hgin'
 
 
 @dataclass
@@ -85,7 +89,7 @@ def examples(page: Path) -> list[Example]:
             continue
         end = next(i for i in range(index + 1, len(lines)) if lines[i].rstrip() == fence[1])
         body = lines[index + 1 : end]
-        if body and body[0].startswith("$ hgin"):
+        if body and COMMAND.match(body[0]):
             example = Example(page, index + 1, end, _commands(body, index + 2))
             _read_comments(example, lines, index)
             found.append(example)
@@ -96,9 +100,11 @@ def examples(page: Path) -> list[Example]:
 def _commands(body: list[str], first_line: int) -> list[Command]:
     commands: list[Command] = []
     for offset, text in enumerate(body):
-        if text.startswith("$ "):
-            typed = REMARK.sub("", text[2:])
-            commands.append(Command(first_line + offset, shlex.split(typed)[1:]))
+        if COMMAND.match(text):
+            words = shlex.split(REMARK.sub("", text[2:]))
+            settings = words[: words.index("hgin")]
+            env = dict(setting.split("=", 1) for setting in settings)
+            commands.append(Command(first_line + offset, words[len(settings) + 1 :], env=env))
         else:
             commands[-1].shown.append(text)
     return commands
@@ -206,7 +212,7 @@ def run_page(page: Path, folder: Path, patch: Any) -> list[tuple[Example, Comman
                 assert done.exit_code == 0, f"{page.name}: set-up {words}: {done.output}"
             for command in example.commands:
                 typed = play_input(command) if example.kind == "play" else None
-                done = runner.invoke(app, command.words, env=env, input=typed)
+                done = runner.invoke(app, command.words, env=env | command.env, input=typed)
                 printed.append((example, command, trimmed(done.output)))
     return printed
 
