@@ -70,16 +70,16 @@ def test_a_long_change_is_quoted_shortened_and_logged_whole(run: Run) -> None:
     assert run("delete", "1").exit_code == 0
     result = run("undo")
     assert flat(result.stdout).endswith(
-        "Undone: change 2 (deleted hand 1 (knock by Christopher Columbus 9 v 7, …)). "
+        "Undone: change 2 (deleted hand 1: … undercut, Alexandra scores 9 − 7 + 25 = 27). "
         "The sheet has 1 hand. Game I: Alexandra – → 27."
     )
     texts = [e["text"] for e in json.loads(run("log", "--json").stdout)]
     assert texts[1] == (
-        "deleted hand 1 (knock by Christopher Columbus 9 v 7, undercut, Alexandra scores "
-        "9 − 7 + 25 = 27)"
+        "deleted hand 1: knock by Christopher Columbus 9 v 7, undercut, Alexandra scores "
+        "9 − 7 + 25 = 27"
     )
     result = run("restore", "2")
-    assert "Restored the match as after change 2 (deleted hand 1 (knock by Christopher " in flat(
+    assert "Restored the match as after change 2 (deleted hand 1: … undercut, Alexandra " in flat(
         result.stdout
     )
 
@@ -135,7 +135,7 @@ def test_undo_puts_a_deleted_hand_back_in_its_place(run: Run, show_json, four_ha
     assert points(show_json()) == [16, 35, 0]
     result = run("undo")
     assert result.exit_code == 0
-    assert "Undone: change 5 (deleted hand 3 (gin by Bob, 25 + 30 = 55))." in flat(result.stdout)
+    assert "Undone: change 5 (deleted hand 3: gin by Bob, 25 + 30 = 55)." in flat(result.stdout)
     assert show_json()["hands"] == before["hands"]
     assert show_json()["dealer"] == before["dealer"]
 

@@ -171,7 +171,7 @@ def change_sentences(before: Match, after: Match) -> tuple[str, str]:
         case "delete":
             number = data["hand_number"]
             gone = before.sheet.hands[number - 1]
-            text = f"deleted hand {number} ({played_phrase(gone)})"
+            text = f"deleted hand {number}: {played_phrase(gone)}"  # as 'recorded hand N: …'
             sentence = f"Hand {number} deleted: {_entry_and_result(gone)}"
             sentence += _hands_moved(number, len(before.hands))
             said = _with_changes(sentence, before.sheet, after.sheet)
