@@ -39,7 +39,7 @@ from hgin.store.config import (
 )
 from hgin.store.guard import Unusable, read_input, write_files
 from hgin.store.matches import BackupEntry as BackupEntry
-from hgin.store.matches import match_bytes
+from hgin.store.matches import match_bytes, unused
 from hgin.store.series import SeriesFiles
 
 if TYPE_CHECKING:  # imported in the methods that need them (docs/development.md lists them)
@@ -469,7 +469,26 @@ class ScoreKeeper(Folder):
             if back is not None:
                 loaded = self.store.load(back)
                 return Outcome(loaded, brought_back(loaded))
-        return self.change(match, lambda m: editing.undo(m, now_text()), version=version)
+        outcome = self.change(match, lambda m: editing.undo(m, now_text()), version=version)
+        return self._combined_copy_back(outcome)
+
+    def _combined_copy_back(self, outcome: Outcome) -> Outcome:
+        """After an undo that took back a combine, the other copy back on the list from the
+        backup its combine kept: its hands are never only in a backup."""
+        state = outcome.match.state
+        change = outcome.match.journal[state.undone[-1] - 1] if state.undone else None
+        if change is None or change.kind != "combine":
+            return outcome
+        other = change.data["joined"].id
+        with self.store.locked():
+            if self.store.match_path(other).exists():
+                return outcome
+            try:
+                entry = self.store.restore(other, "1")[0]
+            except HginError as error:  # the undo is saved: said, not refused
+                return outcome._replace(notices=(*outcome.notices, f"{other}: {error}"))
+        assert entry.match is not None  # Store.restore refuses an unreadable backup
+        return outcome._replace(message=f"{outcome.message}\n{brought_back(entry.match)}")
 
     def redo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Apply again the change most recently undone."""
@@ -695,7 +714,7 @@ class ScoreKeeper(Folder):
         files = self._series
 
         def start(match: Match) -> Series:
-            series_id = files.fresh_id(stem(match.created, match.players))
+            series_id = unused(f"{stem(match.created, match.players)}-series", files.ids())
             return Series(series_id, match.players, target, now_text(), (match.id,))
 
         match, left, made = self._create(first, second, rules, dealer, start)

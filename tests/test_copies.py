@@ -254,6 +254,23 @@ def test_undo_straight_after_combine_brings_both_back(folders: Folders) -> None:
     assert (folders.home("a") / "current").read_text() == f"{ID}-2\n"
 
 
+def test_undo_of_a_combine_later_on_brings_the_other_copy_back_too(folders: Folders) -> None:
+    kept_beside(folders)
+    other = folders.home("a") / "matches" / f"{ID}-2.json"
+    raw, before = other.read_bytes(), folders.show("a", ID)
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    folders.run("a", "use", ID)
+    folders.run("a", "draw")  # a hand after the combine: the undo is no longer straight after
+    folders.run("a", "undo")
+    assert not other.exists()  # the combine still holds its hands
+    said = folders.run("a", "undo").stdout
+    assert f"Brought back match {ID}-2 (Ann v Bob)." in said
+    assert other.read_bytes() == raw  # every hand of it is on the list again
+    assert folders.show("a", ID)["hands"] == before["hands"]
+    folders.run("a", "redo")  # the combine again: the other copy leaves the list again
+    assert not other.exists()
+
+
 def test_the_later_change_to_a_hand_both_changed_wins_and_is_named(folders: Folders) -> None:
     started(folders, "b")
     folders.run("a", "edit", "1", "gin", "ann", "12")

@@ -30,7 +30,7 @@ def test_the_registry_is_what_the_rules_hold(run: Run) -> None:
     assert "stake" in shown  # a rule option, though not a rule of play
     classic = PROFILES["classic"]
     assert {o.name: o.default if o.classic is None else o.classic for o in rule_options()} == {
-        k: v for k, v in classic.to_dict().items() if k != "profile"
+        k: v for k, v in classic._asdict().items() if k != "profile"
     }
 
 

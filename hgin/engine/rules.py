@@ -78,10 +78,6 @@ class Rules(NamedTuple):
         """'friendly', or 'friendly, changed' when house values differ."""
         return f"{self.profile}, changed" if self.changed else self.profile
 
-    def to_dict(self) -> dict[str, Any]:
-        """The rule values as plain JSON-ready data."""
-        return self._asdict()
-
 
 # The values a profile fixes: all but the choices every profile offers and the stake.
 _house_values = attrgetter(

@@ -34,7 +34,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """The rules as a match file holds them: `stake` and `rolling` only when set."""
-    data = rules.to_dict()
+    data = rules._asdict()
     if data.get("stake") is None:
         data.pop("stake", None)
     if not data.get("rolling"):

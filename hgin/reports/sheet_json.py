@@ -30,7 +30,7 @@ def show_dict(sheet: Sheet) -> dict[str, Any]:
     """The sheet as `hgin show --json` and the JSON summary give it."""
     return {
         **sheet_to_dict(sheet, [played_to_dict(p) for p in sheet.hands]),
-        "rules": sheet.rules.to_dict(),
+        "rules": sheet.rules._asdict(),
         "rolling": sheet.rules.rolling,
         "notice": sheet.notice,
     }

@@ -107,7 +107,7 @@ def save_preset(
         if key in presets and not replace:
             raise HginError(f"a preset '{key}' exists already: add --force to replace it")
         presets[key] = rules
-        data: dict[str, Any] = {k: v.to_dict() for k, v in sorted(presets.items())}
+        data: dict[str, Any] = {k: v._asdict() for k, v in sorted(presets.items())}
         try:
             write_atomic(path, dump_json(data, indent=2))
         except OSError as error:

@@ -187,7 +187,7 @@ def _rule_values(value: Any, where: str, key: str) -> dict[str, Any]:
     """Some rule values (a rule change's before or after), each checked like a stored rule."""
     if not isinstance(value, dict) or not value:
         raise HginError(f"{where}: '{key}' must be an object of rule values")
-    _rules({**Rules().to_dict(), **value}, where, key)
+    _rules({**Rules()._asdict(), **value}, where, key)
     return dict(value)
 
 

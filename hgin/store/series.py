@@ -11,7 +11,7 @@ from hgin.engine.names import fold, pick
 from hgin.engine.series import Series, Standing, standing
 from hgin.errors import HginError
 from hgin.store.guard import SMALL_CAP, Unusable, dump_json, ensure_folder, load_json, real_folder
-from hgin.store.matches import Store, unused
+from hgin.store.matches import Store
 
 SERIES_SCHEMA = 1
 SERIES_KEYS = ("schema", "id", "players", "target", "created", "matches")
@@ -112,10 +112,6 @@ class SeriesFiles:
         current = self.store.current_id()
         holding = [s for s in every if current in s.matches]
         return (holding or sorted(every, key=lambda s: (s.created, s.id)))[-1]
-
-    def fresh_id(self, base: str) -> str:
-        """`BASE-series`, or `BASE-series-N` when that is taken."""
-        return unused(f"{base}-series", self.ids())
 
     def standing(self, series: Series) -> Standing:
         """Where the series stands; a match abandoned (its file gone) does not count."""

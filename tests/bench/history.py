@@ -61,7 +61,7 @@ def random_match(chooser: random.Random, number: int, day: int) -> Match:
         first, second = chooser.sample(NAMES, 2)
     players = (first, second)
     profile = PROFILES["classic" if number % 2 else "friendly"]
-    rules = Rules(**{**profile.to_dict(), "games": 1}) if number % 5 == 0 else profile
+    rules = Rules(**{**profile._asdict(), "games": 1}) if number % 5 == 0 else profile
     created = f"2020-01-01T{number % 24:02d}:00:00+00:00"
     created = time.strftime("%Y-%m-%d", time.gmtime(1577836800 + day * 86400)) + created[10:]
     sheet = empty_sheet(players, rules, first)

@@ -45,13 +45,13 @@ def rules_show(
     if list_all:
         profiles = scorekeeper().profiles()
         if as_json:
-            print_json({name: rules.to_dict() for name, rules in profiles.items()})
+            print_json({name: rules._asdict() for name, rules in profiles.items()})
             return
         echo(profiles_table(profiles, set(PROFILES)))
         return
     loaded, notices = scorekeeper().read(match)
     if as_json:
-        print_json(loaded.rules.to_dict())
+        print_json(loaded.rules._asdict())
     else:
         echo(f"Rules of match {loaded.id}: {loaded.rules.label}", rules_table(loaded.rules))
     notify(notices)
