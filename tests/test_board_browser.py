@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ if not CHROMIUM.is_file():
     pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
 
 expect = sync_api.expect
+ShowJson = Callable[..., dict[str, Any]]  # the sheet as `hgin show --json` prints it
 axe = pytest.importorskip(
     "axe_playwright_python.sync_playwright", reason="pip install axe-playwright-python"
 ).Axe()
@@ -178,18 +180,29 @@ def test_a_hand_from_the_command_line_shows_within_a_second(hgin_home: Path, scr
         board.stop()
 
 
+@contextmanager
+def scorer_page(home: Path, page: Any, *options: str) -> Iterator[Board]:
+    """`hgin board --scorer` on `home` (with `options`), its scorer page open in `page`."""
+    board = Board(home, "--scorer", *options)
+    try:
+        assert board.scorer is not None
+        page.goto(board.scorer)
+        yield board
+    finally:
+        board.stop()
+
+
 def tap(page: Any, *labels: str) -> None:
     for label in labels:  # the visible button whose whole text is the label ('1', not '10')
         exactly = re.compile(f"^{re.escape(label)}$")
         page.locator("#scorer button:visible", has_text=exactly).first.click()
 
 
-def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(hgin_home: Path, screen: Any) -> None:
+def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(
+    hgin_home: Path, screen: Any, show_json: ShowJson
+) -> None:
     ScoreKeeper(hgin_home).new_match("Ann", "Bob", dealer="Ann")
-    board = Board(hgin_home, "--scorer")
-    assert board.scorer is not None
-    try:
-        screen.goto(board.scorer)
+    with scorer_page(hgin_home, screen):
         said = screen.locator("#said")
         expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
         tap(screen, "Gin", "Ann", "1", "8", "OK")
@@ -203,20 +216,16 @@ def test_the_scorer_page_records_a_gin_and_a_knock_with_taps(hgin_home: Path, sc
         expect(said).to_have_class("refused", timeout=LOAD)
         expect(said).to_contain_text("hgin: ")
         accessible(screen)  # a refusal
-        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        shown = show_json()
         assert [h["entered"]["kind"] for h in shown["hands"]] == ["gin", "knock"]
         assert shown["totals"] == {"Ann": 43, "Bob": 25}
-    finally:
-        board.stop()
 
 
 def test_the_scorer_page_asks_its_questions_enters_a_big_gin_and_undoes_and_redoes_in_words(
-    run: Run, hgin_home: Path, screen: Any
+    run: Run, hgin_home: Path, screen: Any, show_json: ShowJson
 ) -> None:
     assert run("new", "Ann", "Bob", "--dealer", "Ann", "--big-gin-bonus", "31").exit_code == 0
-    board = Board(hgin_home, "--scorer")
-    try:
-        screen.goto(board.scorer)
+    with scorer_page(hgin_home, screen):
         said, entry = screen.locator("#said"), screen.locator("#entry")
         expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
         expect(screen.get_by_role("button", name="Redo")).to_be_hidden()
@@ -238,20 +247,16 @@ def test_the_scorer_page_asks_its_questions_enters_a_big_gin_and_undoes_and_redo
         expect(entry).to_have_text("Redo change 1: recorded hand 1: big gin by Ann, 31 + 10 = 41?")
         screen.get_by_role("button", name="Record").click()
         expect(screen.locator("#last")).to_contain_text("Big gin: Ann scores", timeout=LOAD)
-        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        shown = show_json()
         assert [h["entered"]["kind"] for h in shown["hands"]] == ["big_gin"]
         assert shown["totals"] == {"Ann": 41, "Bob": 0}
-    finally:
-        board.stop()
 
 
 def test_an_oklahoma_knock_names_its_upcard_and_a_count_over_the_limit_is_kept_for_correction(
-    run: Run, hgin_home: Path, screen: Any
+    run: Run, hgin_home: Path, screen: Any, show_json: ShowJson
 ) -> None:
     assert run("new", "Ann", "Bob", "--dealer", "Ann", "--oklahoma").exit_code == 0
-    board = Board(hgin_home, "--scorer")
-    try:
-        screen.goto(board.scorer)
+    with scorer_page(hgin_home, screen):
         said, entry = screen.locator("#said"), screen.locator("#entry")
         expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
         screen.get_by_role("button", name="Knock").click()
@@ -268,11 +273,9 @@ def test_an_oklahoma_knock_names_its_upcard_and_a_count_over_the_limit_is_kept_f
         expect(entry).to_have_text("Knock · Ann · upcard 7♠ · Ann's deadwood? _")
         tap(screen, "5", "OK", "2", "0", "OK")
         expect(said).to_contain_text("(20 − 5) × 2 = 30", timeout=LOAD)
-        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        shown = show_json()
         assert [h["entered"]["upcard"] for h in shown["hands"]] == ["7♠"]
         assert shown["totals"] == {"Ann": 30, "Bob": 0}
-    finally:
-        board.stop()
 
 
 def test_at_the_end_of_a_match_the_page_offers_a_rematch_and_follows_it(
@@ -283,9 +286,7 @@ def test_at_the_end_of_a_match_the_page_offers_a_rematch_and_follows_it(
     )
     first = ScoreKeeper(hgin_home).current_id()
     assert first is not None
-    board = Board(hgin_home, "--scorer", "--match", first)  # a board on one match
-    try:
-        screen.goto(board.scorer)
+    with scorer_page(hgin_home, screen, "--match", first):  # a board on one match
         expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
         expect(screen.get_by_role("button", name="Rematch")).to_be_hidden()
         tap(screen, "Gin", "Ann", "5", "OK")
@@ -301,19 +302,15 @@ def test_at_the_end_of_a_match_the_page_offers_a_rematch_and_follows_it(
         tap(screen, "Gin", "Bob", "7", "OK")  # recorded in the new match the page follows
         expect(screen.locator("#said")).to_contain_text("Gin: Bob scores", timeout=LOAD)
         assert len(ScoreKeeper(hgin_home).load(second).hands) == 1
-    finally:
-        board.stop()
 
 
 def test_any_hand_can_be_corrected_or_deleted_from_the_hands_list(
-    run: Run, hgin_home: Path, screen: Any
+    run: Run, hgin_home: Path, screen: Any, show_json: ShowJson
 ) -> None:
     assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
     for hand in (("gin", "ann", "10"), ("knock", "bob", "3", "9"), ("draw",)):
         assert run(*hand).exit_code == 0
-    board = Board(hgin_home, "--scorer")
-    try:
-        screen.goto(board.scorer)
+    with scorer_page(hgin_home, screen):
         said = screen.locator("#said")
         expect(screen.locator("#last")).to_have_text(
             "Dead hand: no score, no win counted.", timeout=LOAD
@@ -329,14 +326,12 @@ def test_any_hand_can_be_corrected_or_deleted_from_the_hands_list(
         screen.get_by_role("button", name="Delete hand 3").click()
         screen.get_by_role("button", name="Delete", exact=True).click()
         expect(said).to_contain_text("Hand 3 deleted", timeout=LOAD)
-        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        shown = show_json()
         assert [(h["entered"]["kind"], h["entered"]["player"]) for h in shown["hands"]] == [
             ("gin", "Ann"),
             ("gin", "Bob"),
         ]
         assert shown["totals"] == {"Ann": 35, "Bob": 45}  # 25 + 10; 25 + 20
-    finally:
-        board.stop()
 
 
 def test_a_new_match_with_new_names_and_rules_starts_from_the_phone(
@@ -345,9 +340,7 @@ def test_a_new_match_with_new_names_and_rules_starts_from_the_phone(
     one_game = ("--games", "1", "--target", "10")
     assert run("new", "Ann", "Bob", "--dealer", "Ann", *one_game).exit_code == 0
     assert run("gin", "ann", "5").exit_code == 0  # the match is over
-    board = Board(hgin_home, "--scorer")
-    try:
-        screen.goto(board.scorer)
+    with scorer_page(hgin_home, screen):
         screen.get_by_role("button", name="New match").click(timeout=LOAD)
         screen.get_by_label("First player").fill("Cy")
         screen.get_by_label("Second player").fill("Dee")
@@ -357,8 +350,6 @@ def test_a_new_match_with_new_names_and_rules_starts_from_the_phone(
         expect(screen.locator("#title")).to_have_text("Cy v Dee", timeout=LOAD)
         rules = json.loads(hgin(hgin_home, "rules", "--json").stdout)
         assert rules["profile"] == "classic"
-    finally:
-        board.stop()
 
 
 def test_the_next_match_of_a_series_starts_from_the_phone_and_the_tv_follows_it(
@@ -368,11 +359,9 @@ def test_the_next_match_of_a_series_starts_from_the_phone_and_the_tv_follows_it(
     assert run("series", "new", "Ann", "Bob", "--to", "100", "--dealer", "Ann", *one_game)
     assert run("gin", "ann", "5").exit_code == 0  # the series' first match is over
     first = ScoreKeeper(hgin_home).current_id()
-    board = Board(hgin_home, "--scorer")
-    try:
+    with scorer_page(hgin_home, screen) as board:
         viewer = screen.context.new_page()
         viewer.goto(board.viewer)
-        screen.goto(board.scorer)
         expect(screen.get_by_role("button", name="Next in series")).to_be_visible(timeout=LOAD)
         expect(screen.get_by_role("button", name="Rematch")).to_be_hidden()
         screen.get_by_role("button", name="Next in series").click()
@@ -383,17 +372,13 @@ def test_the_next_match_of_a_series_starts_from_the_phone_and_the_tv_follows_it(
         second = ScoreKeeper(hgin_home).current_id()
         assert second != first
         assert ([m["id"] for m in series["matches"]], series["in_play"]) == ([first], second)
-    finally:
-        board.stop()
 
 
 def test_an_entry_made_on_a_sheet_that_changed_since_is_refused(
-    run: Run, hgin_home: Path, screen: Any
+    run: Run, hgin_home: Path, screen: Any, show_json: ShowJson
 ) -> None:
     assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
-    board = Board(hgin_home, "--scorer")
-    try:
-        screen.goto(board.scorer)
+    with scorer_page(hgin_home, screen):
         expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
         screen.route("**/events", lambda route: route.abort())  # the page hears of no change
         screen.route("**/sheet.json", lambda route: route.abort())
@@ -403,14 +388,12 @@ def test_an_entry_made_on_a_sheet_that_changed_since_is_refused(
         expect(screen.locator("#said")).to_have_text(
             "hgin: the sheet changed: look again", timeout=LOAD
         )
-        shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+        shown = show_json()
         assert shown["totals"] == {"Ann": 0, "Bob": 37}  # the laptop's hand alone
-    finally:
-        board.stop()
 
 
 def test_the_summary_of_twelve_hands_with_a_stake_prints_on_one_a4_page(
-    run: Run, hgin_home: Path, browser: Any
+    run: Run, hgin_home: Path, browser: Any, show_json: ShowJson
 ) -> None:
     new = ("new", "Ann", "Bob", "--rules", "classic", "--dealer", "Ann", "--stake", "0.10")
     hands = [
@@ -421,7 +404,7 @@ def test_the_summary_of_twelve_hands_with_a_stake_prints_on_one_a4_page(
     ]  # fmt: skip
     for command in (new, *hands):
         assert run(*command).exit_code == 0
-    shown = json.loads(hgin(hgin_home, "show", "--json").stdout)
+    shown = show_json()
     assert (len(shown["hands"]), shown["finished"]) == (12, True)
     page = browser.new_page()
     try:
@@ -433,23 +416,19 @@ def test_the_summary_of_twelve_hands_with_a_stake_prints_on_one_a4_page(
 
 
 def test_a_rolling_match_takes_notice_and_straight_gin_offers_no_knock(
-    run: Run, hgin_home: Path, screen: Any
+    run: Run, hgin_home: Path, screen: Any, show_json: ShowJson
 ) -> None:
     assert run("new", "Ann", "Bob", "--dealer", "Ann", "--rolling").exit_code == 0
-    board = Board(hgin_home, "--scorer")
-    try:
-        screen.goto(board.scorer)
+    with scorer_page(hgin_home, screen):
         expect(screen.locator("#last")).to_have_text("No hand yet.", timeout=LOAD)
         expect(screen.get_by_role("button", name="Big gin")).to_be_hidden()  # not paid here
         screen.get_by_role("button", name="Notice").click()
         screen.get_by_role("button", name="Record").click()
         expect(screen.locator("#said")).to_contain_text("Notice given", timeout=LOAD)
         expect(screen.get_by_role("button", name="Notice")).to_be_hidden(timeout=LOAD)
-        assert json.loads(hgin(hgin_home, "show", "--json").stdout)["notice"] is True
+        assert show_json()["notice"] is True
         assert run("new", "Cy", "Dee", "--dealer", "Cy", "--straight").exit_code == 0
         expect(screen.locator("#title")).to_have_text("Cy v Dee", timeout=LOAD)
         expect(screen.get_by_role("button", name="Knock")).to_be_hidden()
         expect(screen.get_by_role("button", name="Gin", exact=True)).to_be_visible()
         accessible(screen)
-    finally:
-        board.stop()
