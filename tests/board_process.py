@@ -28,7 +28,7 @@ def free_port() -> int:
 
 
 class Board:
-    """A running `hgin board --local` and what it printed before serving."""
+    """A running `hgin board --local` (or on the `--host` given) and what it printed."""
 
     def __init__(self, home: Path, *options: str, open_files: int | None = None) -> None:
         """`open_files`: the process's limit of open files (`ulimit -n`), if given."""
@@ -44,7 +44,7 @@ class Board:
                 "-m",
                 "hgin",
                 "board",
-                "--local",
+                *([] if "--host" in options else ["--local"]),
                 "--port",
                 str(free_port()),
                 *options,

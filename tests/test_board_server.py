@@ -221,3 +221,14 @@ def test_a_delete_names_its_hand_and_is_the_journal_change_hgin_delete_makes(boa
     log = json.loads(hgin(board.home, "log", "--json").stdout)
     assert log[-1]["kind"] == "delete"
     assert hands(board.home) == 0
+
+
+def test_a_host_given_by_name_prints_the_address_it_listens_on(hgin_home: Path) -> None:
+    ScoreKeeper(hgin_home).new_match("Ann", "Bob", dealer="Ann")
+    board = Board(hgin_home, "--host", "localhost")
+    try:
+        assert board.viewer.startswith("http://127.0.0.1:")  # a name would get the bare 404
+        status, _ = board.request("GET", board.viewer)
+        assert status == 200
+    finally:
+        board.stop()

@@ -32,7 +32,9 @@ class Board:
         self, keeper: ScoreKeeper, *, match: str | None, host: str, port: int, scorer: bool
     ) -> None:
         self.socket = _bind(host, port)
-        shown_host = _lan_address() if host == ANY_HOST else host
+        # The address bound, not a name given to --host: the board serves a Host it listens on
+        # (a name could be another site's, pointed here), so a printed name would not open.
+        shown_host = _lan_address() if host == ANY_HOST else self.socket.getsockname()[0]
         if ":" in shown_host:
             shown_host = f"[{shown_host}]"
         base = f"http://{shown_host}:{self.socket.getsockname()[1]}/b/"
