@@ -356,7 +356,8 @@ def test_the_next_match_of_a_series_starts_from_the_phone_and_the_tv_follows_it(
     run: Run, hgin_home: Path, screen: Any
 ) -> None:
     one_game = ("--games", "1", "--target", "10")
-    assert run("series", "new", "Ann", "Bob", "--to", "100", "--dealer", "Ann", *one_game)
+    started = run("series", "new", "Ann", "Bob", "--to", "100", "--dealer", "Ann", *one_game)
+    assert started.exit_code == 0
     assert run("gin", "ann", "5").exit_code == 0  # the series' first match is over
     first = ScoreKeeper(hgin_home).current_id()
     with scorer_page(hgin_home, screen) as board:

@@ -35,7 +35,7 @@ from starlette.routing import Route
 from hgin.board.live import Live
 from hgin.errors import HginError
 from hgin.scorekeeper import Outcome, ScoreKeeper
-from hgin.store.guard import parse_json
+from hgin.store.guard import Unusable, parse_json
 
 MAX_ENTRY = 4096  # bytes: an entry is a few short fields
 BODY_TIMEOUT = 5.0  # seconds for an entry to come whole
@@ -236,8 +236,8 @@ async def _entry(request: Request) -> Entry:
         raise ValueError("the entry came too slowly") from None
     try:
         data = parse_json(body, "the entry")  # as any file: nesting, keys given twice, texts
-    except HginError as error:
-        raise ValueError(str(error).removeprefix("cannot use the entry: ")) from None
+    except Unusable as error:
+        raise ValueError(error.problem) from None
     if not isinstance(data, dict):
         raise ValueError("the entry is not a JSON object")
     names = ("request", "match", "action", "player", "upcard", "first", "second", "rules")
@@ -321,18 +321,21 @@ def _record(keeper: ScoreKeeper, entry: Entry, shown: str | None) -> tuple[int, 
             outcome = keeper.redo(match=shown, version=version)
         elif entry.action == "notice":
             outcome = keeper.notice(match=shown, version=version)
+        elif entry.action == "undo":
+            outcome = keeper.undo(match=shown, version=version)
         elif entry.action == "new" and entry.new is not None:
             first, second, rules = entry.new
             outcome = keeper.new(first, second, rules=rules)
-            return 200, {"ok": True, "message": outcome.message, "started": outcome.match.id}
-        elif entry.action in ("rematch", "series_next"):
+        else:  # rematch or series_next: ACTIONS holds no other
             outcome = keeper.rematch(shown, series_only=entry.action == "series_next")
-            return 200, {"ok": True, "message": outcome.message, "started": outcome.match.id}
-        else:
-            outcome = keeper.undo(match=shown, version=version)
     except HginError as refusal:
         return 422, {"ok": False, "message": f"hgin: {' '.join(str(refusal).split())}"}
-    return 200, {"ok": True, "message": outcome.message}
+    starts = entry.action in ("new", "rematch", "series_next")
+    return 200, {
+        "ok": True,
+        "message": outcome.message,
+        **({"started": outcome.match.id} if starts else {}),
+    }
 
 
 def _answer(status: int, message: str) -> Response:

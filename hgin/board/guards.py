@@ -39,7 +39,7 @@ logger = logging.getLogger("uvicorn.error")
 
 
 def _open_files_limit() -> int:
-    """The soft limit on open files, raised to the hard one when that is higher."""
+    """The soft limit on open files, raised towards the hard one (to 4096 at most)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or hard > soft:
         wanted = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
