@@ -5,6 +5,7 @@ May import: stdlib, folder, engine, cards, reports, store, errors.
 
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -473,22 +474,28 @@ class ScoreKeeper(Folder):
         return self._combined_copy_back(outcome)
 
     def _combined_copy_back(self, outcome: Outcome) -> Outcome:
-        """After an undo that took back a combine, the other copy back on the list from the
-        backup its combine kept: its hands are never only in a backup."""
-        state = outcome.match.state
-        change = outcome.match.journal[state.undone[-1] - 1] if state.undone else None
+        """After an undo that took back a combine, the other copy back on the list: the file
+        its combine kept, or, on a device that received the combined match, the copy as the
+        combine's record holds it. Its hands are never only in a backup."""
+        match, state = outcome.match, outcome.match.state
+        change = match.journal[state.undone[-1] - 1] if state.undone else None
         if change is None or change.kind != "combine":
             return outcome
-        other = change.data["joined"].id
+        joined = change.data["joined"]
         with self.store.locked():
-            if self.store.match_path(other).exists():
+            if self.store.match_path(joined.id).exists():
                 return outcome
             try:
-                entry = self.store.restore(other, "1")[0]
-            except HginError as error:  # the undo is saved: said, not refused
-                return outcome._replace(notices=(*outcome.notices, f"{other}: {error}"))
-        assert entry.match is not None  # Store.restore refuses an unreadable backup
-        return outcome._replace(message=f"{outcome.message}\n{brought_back(entry.match)}")
+                back = self.store.restore(joined.id, "1")[0].match
+            except HginError:  # no backup here: made again from the record
+                journal = (*match.journal[: joined.common], *joined.changes)
+                back = replace(match, id=joined.id, journal=journal, replayed=None)
+                try:
+                    self.store.save(back)
+                except HginError as error:  # the undo is saved: said, not refused
+                    return outcome._replace(notices=(*outcome.notices, str(error)))
+        assert back is not None  # Store.restore refuses an unreadable backup
+        return outcome._replace(message=f"{outcome.message}\n{brought_back(back)}")
 
     def redo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
         """Apply again the change most recently undone."""

@@ -271,6 +271,19 @@ def test_undo_of_a_combine_later_on_brings_the_other_copy_back_too(folders: Fold
     assert not other.exists()
 
 
+def test_undo_of_a_combine_made_on_the_other_laptop_puts_that_copy_back(
+    folders: Folders,
+) -> None:
+    kept_beside(folders)
+    own = folders.show("b", ID)["hands"]  # "b"'s copy: it went on as ID-2 on "a"
+    folders.run("a", "matches", "combine", ID, f"{ID}-2")
+    folders.imported("b", folders.export("a"))  # the combined match reaches "b"
+    said = folders.run("b", "undo").stdout
+    assert f"Brought back match {ID}-2 (Ann v Bob)." in said
+    assert folders.ids("b") == [ID, f"{ID}-2"]
+    assert folders.show("b", f"{ID}-2")["hands"] == own  # no hand of "b" only in a backup
+
+
 def test_the_later_change_to_a_hand_both_changed_wins_and_is_named(folders: Folders) -> None:
     started(folders, "b")
     folders.run("a", "edit", "1", "gin", "ann", "12")
