@@ -205,14 +205,13 @@ class ScoreKeeper(Folder):
                 f"match {last.id} is still in play: the next one starts once it is over"
             )
         series = self.series_of(last.id)
-        left = self._unfinished_current()  # which the new match leaves
         over = series is not None and series.finished
         if series is not None and not over:
-            started = self.series_next(series.series.id, dealer=dealer).match
+            _, started, left = self.series_next(series.series.id, dealer=dealer)
         elif series_only:
             raise HginError(f"match {last.id} is in no series still in play: new starts the next")
-        else:
-            started = self.new_match(*last.players, last.rules, dealer or last.sheet.dealer)
+        else:  # the match left unfinished is told under the lock, as the new one is made
+            started, left, _ = self._create(*last.players, last.rules, dealer or last.sheet.dealer)
         lines = [describe_new(started, chosen=dealer is not None, after=last.id)]
         if series is not None and over:
             lines.append(outside_series(series.series.id, started.id))

@@ -513,3 +513,16 @@ def test_many_copies_of_one_match_are_named_three_and_counted(run: Run, hgin_hom
         f"hgin: {first}, {first}-2, {first}-3 and 4 more are copies of one match that went "
         f"their own ways: 'hgin matches combine {first} {first}-2' makes them one\n"
     )
+
+
+def test_a_restore_to_before_an_undone_combine_leaves_the_other_copy_on_the_list(
+    folders: Folders,
+) -> None:
+    combined(folders)
+    folders.run("a", "use", ID)
+    folders.run("a", "draw")
+    folders.run("a", "undo")
+    folders.run("a", "undo")  # the combine: the other copy is back
+    assert folders.ids("a") == [ID, f"{ID}-2"]
+    folders.run("a", "restore", "2")  # before the combine
+    assert folders.ids("a") == [ID, f"{ID}-2"]  # its hands are not in ours: it stays
