@@ -111,6 +111,18 @@ def test_play_reads_a_new_line_with_hgin_new_s_own_options(run: Run) -> None:
     assert json.loads(run("show", "--json").stdout)["players"] == ["Eve", "Fay"]
 
 
+def test_a_new_line_in_play_refuses_help_and_bad_values_and_play_goes_on(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    lines = "new Cy Di --help\nnew Cy Di --target abc\nnew Cy Di --json\nnew Cy Di -d cy\n"
+    result = run("play", input=lines)
+    assert result.stderr.splitlines()[:3] == [
+        "hgin: no option --help",  # help would end the session and drop the lines after it
+        "hgin: --target: not a whole number",
+        "hgin: --json belongs to show, settle, log or more, not to new",
+    ]
+    assert json.loads(run("show", "--json").stdout)["players"] == ["Cy", "Di"]
+
+
 def test_a_refusal_at_a_terminal_is_wrapped_between_words_as_output_is(
     run: Run, hgin_home: Path
 ) -> None:

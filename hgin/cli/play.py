@@ -29,7 +29,8 @@ def new_arguments(words: Sequence[str]) -> NewMatch:
     load("new")
     command = typer.main.get_command(app).commands["new"]  # type: ignore[attr-defined]
     try:
-        with command.make_context("new", list(words)) as context:
+        # Named as the command is typed; no --help, which would end the session.
+        with command.make_context("hgin new", list(words), help_option_names=[]) as context:
             given = dict(context.params)
     except UsageError as error:
         raise HginError(usage_lines(error).split("\n")[0].removeprefix("hgin: ")) from None
