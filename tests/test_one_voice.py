@@ -177,3 +177,17 @@ def test_a_series_started_over_an_unfinished_match_says_so_as_new_does(run: Run)
     said = flat(run("series", "new", "Cy", "Dee", "--dealer", "Cy").stdout)
     assert f"Match {left} (Ann v Bob, 1 hand) is not finished and is no longer current" in said
     assert f"'hgin use {left}' goes back to it." in said
+
+
+def test_a_usage_error_names_its_command_s_help_and_a_range_in_hgin_s_words(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    missing = run("stats", "--player")
+    assert (missing.exit_code, missing.stderr) == (
+        2,
+        "hgin: option '--player' requires an argument\nTry 'hgin stats --help'.\n",
+    )
+    below = run("log", "--last", "0")
+    assert (below.exit_code, below.stderr) == (
+        2,
+        "hgin: --last: must be at least 1\nTry 'hgin log --help'.\n",
+    )

@@ -75,6 +75,7 @@ class HginCommand(TyperCommand):
                 hint = next(map("No such option: {}".format, self._unknown(words)), None)
             if hint is not None:
                 error.message = hint
+            error.ctx = error.ctx or ctx  # so that the help named is this command's
             raise
 
     def _unknown(self, words: list[str]) -> Iterator[str]:
@@ -205,6 +206,8 @@ class HginGroup(HelpGroup):
 PLAIN_WORDS = (
     ("Input should be a valid integer, unable to parse string as an integer", "not a whole number"),
     ("Input should be a valid integer", "not a whole number"),
+    ("Input should be greater than or equal to ", "must be at least "),
+    ("Input should be less than or equal to ", "must be at most "),
     ("No such option: ", "no option "),
     ("No such command ", "no command "),
     ("Missing argument ", "missing "),
