@@ -98,16 +98,19 @@ def hands_table(sheet: Sheet) -> tuple[list[str], list[list[str]]]:
 
 
 def points_after_each_hand(sheet: Sheet) -> list[dict[int, dict[str, int]]]:
-    """After each hand, each game's points (no bonuses) of each player in it, for all views."""
+    """After each hand, each game's points (no bonuses) of each player in it, for all views
+    (read only: the games a hand leaves alone are shared with the hand before)."""
     points: dict[int, dict[str, int]] = {}
     after = []
     for played in sheet.hands:
         winner = played.award.winner
-        for number in played.games:
-            column = points.setdefault(number, {})
-            if winner is not None:
+        if winner is not None and played.games:
+            points = dict(points)
+            for number in played.games:
+                column = dict(points.get(number, {}))
                 column[winner] = column.get(winner, 0) + played.award.points
-        after.append({number: dict(column) for number, column in points.items()})
+                points[number] = column
+        after.append(points)
     return after
 
 
