@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hgin.cards.model import RANK_NAMES
 from hgin.engine.match import Match
 from hgin.engine.rules import MAX_DEADWOOD, knock_limit
 from hgin.engine.sheet import Game, game_name
@@ -68,7 +69,6 @@ QUESTIONS = {
     "unreachable": "hgin: the board cannot be reached; look at the sheet before trying again",
     "reconnecting": "reconnecting…",
 }
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # What the page says of a count out of range as it is typed ({player}, {limit}, {count}).
 COUNT_REFUSALS = {
     "knock": "{player} cannot knock with {count}: the limit is {limit}",
@@ -97,7 +97,7 @@ def _offers(match: Match, *, series_in_play: bool) -> dict[str, Any]:
         # The knock limits the engine applies: without an upcard, and for each upcard rank.
         "knock_limit": {
             "": knock_limit(rules, None),
-            **{rank: knock_limit(rules, value) for value, rank in enumerate(RANKS, 1)},
+            **{name: knock_limit(rules, rank) for rank, name in RANK_NAMES.items()},
         },
         "max_deadwood": MAX_DEADWOOD,
         "refusals": COUNT_REFUSALS,
