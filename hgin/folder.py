@@ -5,6 +5,7 @@ May import: stdlib, store, reports, engine, errors.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -193,11 +194,11 @@ class Folder:
 
 
 def _two_names(typed: str) -> list[tuple[str, str]]:
-    """The ways `typed` may name two players: around ' v ' or ' vs ', else around each '-'."""
-    for joint in (" v ", " vs ", " V ", " VS "):
-        first, found, second = typed.partition(joint)
-        if found and first.strip() and second.strip():
-            return [(first.strip(), second.strip())]
+    """The ways `typed` may name two players: around ' v ', ' vs ' or ' v. ' in any case,
+    else around each '-'."""
+    pair = re.split(r"\s+vs?\.?\s+", typed.strip(), maxsplit=1, flags=re.IGNORECASE)
+    if len(pair) == 2 and all(pair):
+        return [(pair[0], pair[1])]
     parts = typed.split("-")
     return [("-".join(parts[:i]), "-".join(parts[i:])) for i in range(1, len(parts))]
 

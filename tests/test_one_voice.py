@@ -191,3 +191,11 @@ def test_a_usage_error_names_its_command_s_help_and_a_range_in_hgin_s_words(run:
         2,
         "hgin: --last: must be at least 1\nTry 'hgin log --help'.\n",
     )
+
+
+def test_a_match_is_named_by_its_players_with_v_vs_or_v_dot_in_any_case(run: Run) -> None:
+    assert run("new", "Ann", "Bob", "--dealer", "Ann").exit_code == 0
+    for typed in ("Ann v Bob", "Ann Vs Bob", "ann VS bob", "Ann v. Bob"):
+        shown = run("show", "--json", "-m", typed)
+        assert shown.exit_code == 0, (typed, shown.stderr)
+        assert json.loads(shown.stdout)["players"] == ["Ann", "Bob"]
