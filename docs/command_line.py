@@ -43,7 +43,9 @@ class CommandReference(SphinxDirective):
         sections: list[nodes.Node] = []
         for path in command_paths(typer.main.get_command(app)):
             title = " ".join(("hgin", *path))
-            section = nodes.section(ids=[nodes.make_id(title)], names=[nodes.fully_normalize_name(title)])
+            section = nodes.section(
+                ids=[nodes.make_id(title)], names=[nodes.fully_normalize_name(title)]
+            )
             section += nodes.title(text=title)
             section += nodes.literal_block(text=help_text(app, path), language="text")
             sections.append(section)

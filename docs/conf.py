@@ -1,5 +1,5 @@
 """Sphinx configuration of the hgin manual: MyST Markdown pages, the Furo theme, and the
-command reference drawn from the commands themselves (the `command-reference` directive of command_line.py)."""
+command reference drawn from the commands themselves (the directive of command_line.py)."""
 
 from __future__ import annotations
 

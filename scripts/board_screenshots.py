@@ -16,42 +16,23 @@ Run from a clone with the board extra and Playwright installed:
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPOSITORY))
 
-from tests.board_process import Board  # noqa: E402  (the tests' way to run the real board)
+from tests.board_process import Board, hgin  # noqa: E402  (the tests' way to run hgin)
+from tests.summary_data import TWELVE_HANDS  # noqa: E402
 
 CHROMIUM = os.environ.get("HGIN_TEST_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PHONE = {"width": 390, "height": 844}
-TV = {"width": 1920, "height": 1080}
-# Twelve hands of classic rules with a stake: games I and II close after ten, game III after twelve.
-HANDS = [
-    ("new", "Ann", "Bob", "--rules", "classic", "--dealer", "Ann", "--stake", "0.10"),
-    ("knock", "ann", "2", "14"),
-    ("knock", "bob", "3", "15"),
-    ("gin", "ann", "10"),
-    ("knock", "bob", "1", "20"),
-    ("knock", "ann", "4", "30"),
-    ("draw",),
-    ("gin", "bob", "12"),
-    ("knock", "ann", "5", "20"),
-    ("knock", "bob", "2", "27"),
-    ("gin", "ann", "15"),
-]
-LAST = [("knock", "ann", "6", "3"), ("knock", "bob", "4", "30")]
-
-
-def hgin(home: Path, *args: str) -> None:
-    environment = {**os.environ, "HGIN_HOME": str(home)}
-    subprocess.run([sys.executable, "-m", "hgin", *args], env=environment, check=True)
+PHONE: ViewportSize = {"width": 390, "height": 844}
+TV: ViewportSize = {"width": 1920, "height": 1080}
+SHOWN = 10  # the hands of TWELVE_HANDS played before the shots of a match in play
 
 
 def tap(page: Page, *labels: str) -> None:
@@ -63,8 +44,8 @@ def main(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home_name, sync_playwright() as playwright:
         home = Path(home_name)
-        for command in HANDS:
-            hgin(home, *command)
+        for command in TWELVE_HANDS[: SHOWN + 1]:  # the new match and its first hands
+            assert hgin(home, *command).returncode == 0
         board = Board(home, "--scorer")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
@@ -80,8 +61,8 @@ def main(folder: Path) -> None:
             phone.reload()
             tap(phone, "Hands")
             phone.screenshot(path=folder / "phone-hands.png", full_page=True)
-            for command in LAST:
-                hgin(home, *command)
+            for command in TWELVE_HANDS[SHOWN + 1 :]:
+                assert hgin(home, *command).returncode == 0
             phone.reload()
             phone.get_by_role("button", name="Rematch").wait_for(timeout=5000)
             phone.screenshot(path=folder / "phone-over.png", full_page=True)

@@ -20,6 +20,15 @@ FIXED_TIME = "2025-06-01T20:00:00+02:00"
 SEED_HANDS = (("knock", "A", "4", "34"), ("gin", "A", "18"), ("knock", "a", "3", "38"))
 MORE_HANDS = (("knock", "B", "5", "27"), ("draw",))
 SVG = "{http://www.w3.org/2000/svg}"
+# A classic match with a stake, played to its end in twelve hands (games I and II close at the
+# tenth, game III at the twelfth): what a printed summary must hold on one A4 sheet.
+TWELVE_HANDS = (
+    ("new", "Ann", "Bob", "--rules", "classic", "--dealer", "Ann", "--stake", "0.10"),
+    ("knock", "ann", "2", "14"), ("knock", "bob", "3", "15"), ("gin", "ann", "10"),
+    ("knock", "bob", "1", "20"), ("knock", "ann", "4", "30"), ("draw",),
+    ("gin", "bob", "12"), ("knock", "ann", "5", "20"), ("knock", "bob", "2", "27"),
+    ("gin", "ann", "15"), ("knock", "ann", "6", "3"), ("knock", "bob", "4", "30"),
+)  # fmt: skip
 
 
 def pin_clock(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,7 @@ import pytest
 from hgin.scorekeeper import ScoreKeeper
 from tests.board_process import NO_EXTRA, Board, hgin
 from tests.conftest import Run
+from tests.summary_data import TWELVE_HANDS
 
 CHROMIUM = Path(os.environ.get("HGIN_TEST_CHROMIUM", "/usr/bin/chromium"))
 LAUNCH_ARGS = [
@@ -396,14 +397,7 @@ def test_an_entry_made_on_a_sheet_that_changed_since_is_refused(
 def test_the_summary_of_twelve_hands_with_a_stake_prints_on_one_a4_page(
     run: Run, hgin_home: Path, browser: Any, show_json: ShowJson
 ) -> None:
-    new = ("new", "Ann", "Bob", "--rules", "classic", "--dealer", "Ann", "--stake", "0.10")
-    hands = [
-        ("knock", "ann", "2", "14"), ("knock", "bob", "3", "15"), ("gin", "ann", "10"),
-        ("knock", "bob", "1", "20"), ("knock", "ann", "4", "30"), ("draw",),
-        ("gin", "bob", "12"), ("knock", "ann", "5", "20"), ("knock", "bob", "2", "27"),
-        ("gin", "ann", "15"), ("knock", "ann", "6", "3"), ("knock", "bob", "4", "30"),
-    ]  # fmt: skip
-    for command in (new, *hands):
+    for command in TWELVE_HANDS:
         assert run(*command).exit_code == 0
     shown = show_json()
     assert (len(shown["hands"]), shown["finished"]) == (12, True)
