@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from hgin.store.matches import Store
+from tests.board_process import hgin
 from tests.test_copies import ID, Folders, kept_beside, on_the_first  # noqa: F401 (autouse)
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="uses POSIX signals and fork")
@@ -82,14 +83,7 @@ def test_a_combine_killed_at_any_moment_loses_no_hand(two_copies: Path, tmp_path
         home = out / f"round-{r}"
         assert hands_in(home) == every, r
         # The next command finds a consistent folder: combine again, or it is done.
-        result = subprocess.run(
-            [sys.executable, "-m", "hgin", "matches", "combine", ID, f"{ID}-2"],
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            env={**os.environ, "HGIN_HOME": str(home)},
-            check=False,
-        )
+        result = hgin(home, "matches", "combine", ID, f"{ID}-2")
         assert result.returncode in (0, 1), result.stderr
         assert hands_in(home) == every
 
@@ -109,24 +103,11 @@ def test_a_combine_racing_a_writer_keeps_every_hand(two_copies: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    combine = subprocess.run(
-        [sys.executable, "-m", "hgin", "matches", "combine", ID, f"{ID}-2"],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        env=env,
-        check=False,
-    )
+    combine = hgin(two_copies, "matches", "combine", ID, f"{ID}-2")
     _, errors = writer.communicate(timeout=TIMEOUT)
     assert (writer.returncode, combine.returncode) == (0, 0), (errors, combine.stderr)
-    shown = subprocess.run(
-        [sys.executable, "-m", "hgin", "show", "--json", "-m", ID],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        env=env,
-        check=True,
-    )
+    shown = hgin(two_copies, "show", "--json", "-m", ID)
+    assert shown.returncode == 0, shown.stderr
     kinds = [h["entered"]["kind"] for h in json.loads(shown.stdout)["hands"]]
     assert sorted(kinds) == sorted(["gin", "knock", "gin", "knock", *["draw"] * 6])
     assert [p.stem for p in (two_copies / "matches").glob("*.json")] == [ID]
