@@ -414,12 +414,8 @@ def _write(
         for changed in saves:
             store.save(changed)
             done.append(changed.id)
-        for gone in report.taken_off:
-            path = store.match_path(gone.id)
-            store.keep_old(gone.id, path, read_bytes(path, cap=MATCH_CAP))
-            remove(path)
-            if _current(store) == gone.id:
-                store.set_current(gone.into)
+        for gone in report.taken_off:  # kept as a backup; its note is forgotten below
+            store.abandon(gone.id, gone.into, into=gone.into)
     except (HginError, OSError) as error:
         if not done:
             raise
