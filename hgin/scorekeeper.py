@@ -473,27 +473,22 @@ class ScoreKeeper(Folder):
         return self._combined_copy_back(outcome)
 
     def _combined_copy_back(self, outcome: Outcome) -> Outcome:
-        """After an undo that took back a combine, the other copy back on the list: the file
-        its combine kept, or, on a device that received the combined match, the copy as the
-        combine's record holds it. Its hands are never only in a backup."""
+        """After an undo that took back a combine, the other copy back on the list as the
+        combine's record holds it (on any device): its hands are never only in a backup."""
         match, state = outcome.match, outcome.match.state
         change = match.journal[state.undone[-1] - 1] if state.undone else None
         if change is None or change.kind != "combine":
             return outcome
         joined = change.data["joined"]
+        journal = (*match.journal[: joined.common], *joined.changes)
+        back = replace(match, id=joined.id, journal=journal, replayed=None)
         with self.store.locked():
             if self.store.match_path(joined.id).exists():
                 return outcome
             try:
-                back = self.store.restore(joined.id, "1")[0].match
-            except HginError:  # no backup here: made again from the record
-                journal = (*match.journal[: joined.common], *joined.changes)
-                back = replace(match, id=joined.id, journal=journal, replayed=None)
-                try:
-                    self.store.save(back)
-                except HginError as error:  # the undo is saved: said, not refused
-                    return outcome._replace(notices=(*outcome.notices, str(error)))
-        assert back is not None  # Store.restore refuses an unreadable backup
+                self.store.save(back)
+            except HginError as error:  # the undo is saved: said, not refused
+                return outcome._replace(notices=(*outcome.notices, str(error)))
         return outcome._replace(message=f"{outcome.message}\n{brought_back(back)}")
 
     def redo(self, match: str | None = None, *, version: tuple[int, str] | None = None) -> Outcome:
