@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from hgin.engine import editing
 from hgin.engine.hands import Hand, hand_award
-from hgin.engine.match import start_match
 from hgin.engine.rules import PROFILES, Rules, check_rules
 from hgin.engine.sheet import extend, replay
 from hgin.errors import HginError
+from tests.match_data import start_match
 
 PLAYERS = ("Ann", "Bob")
 UPCARDS = ["As", "Ah", "2c", "3s", "5d", "7s", "7h", "9c", "10s", "10d", "Js", "Qh", "Kc"]

@@ -10,7 +10,7 @@ from hgin.engine.hands import Hand, hand_award
 from hgin.engine.identifiers import derived_uid
 from hgin.engine.journal import Change, State, entered, next_state
 from hgin.engine.names import JOINERS, control_character, fold, pick
-from hgin.engine.rules import Rules, check_rules
+from hgin.engine.rules import Rules
 from hgin.engine.sheet import Sheet, extend, replay
 from hgin.errors import HginError
 
@@ -187,20 +187,3 @@ def check_entries(
                 hand_award(rules, players, hand)
             except HginError as refusal:
                 raise HginError(f"change {change.number} ({change.kind}): {refusal}") from None
-
-
-def start_match(
-    match_id: str,
-    players: tuple[str, str],
-    rules: Rules,
-    first_dealer: str,
-    created: str,
-    hands: tuple[Hand, ...] = (),
-) -> Match:
-    """A match whose journal records `hands` one by one."""
-    check_rules(rules)
-    journal = tuple(
-        Change(number, hand.recorded_at or created, "record", "", {"hand": hand})
-        for number, hand in enumerate(hands, 1)
-    )
-    return Match(match_id, players, rules, first_dealer, created, journal)

@@ -35,10 +35,11 @@ sys.path.insert(0, str(ROOT))
 
 from hgin.engine.hands import Hand  # noqa: E402
 from hgin.engine.identifiers import slug  # noqa: E402
-from hgin.engine.match import Match, start_match  # noqa: E402
+from hgin.engine.match import Match  # noqa: E402
 from hgin.engine.rules import PROFILES, Rules  # noqa: E402
 from hgin.engine.sheet import empty_sheet, extend  # noqa: E402
 from hgin.store.schema import file_bytes  # noqa: E402
+from tests.match_data import start_match  # noqa: E402
 
 SEED = 20240612
 NAMES = ("Ann", "ann", "Bob", "Carla", "Dmitri", "Ines", "INES", "Oskar", "Zoë", "Mei", "Lu", "Pat")
